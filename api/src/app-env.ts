@@ -1,0 +1,22 @@
+import type { Config } from "./config.js";
+import type { Database } from "./db/database.js";
+import type { Logger } from "./logger.js";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+/** Hono's typed context: what middleware puts on a request. */
+export interface AppEnv {
+  Variables: { user: AuthUser };
+}
+
+/** Everything the app needs, handed to the factory so tests build it with a fresh database. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** What serves transcription and summaries, reported by /api/health. */
+  engines?: { transcription: string; summaries: string; warnings?: string[] };
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import path from "node:path";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/** The environment, parsed once. Names are fixed by DESIGN §2; tests and deployments rely on them. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  AUTH_JWT_SECRET: optional,
+  AUTH_CONFIRM_EMAIL: bool,
+  /** Test knobs: production keeps GoTrue's limits (DESIGN §3). */
+  AUTH_RATE_LIMIT_TOKEN: z.coerce.number().int().positive().default(150),
+  AUTH_RATE_LIMIT_TOKEN_BURST: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().default(30),
+  AUTH_REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  AUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  SUPABASE_URL: optional,
+  SUPABASE_ANON_KEY: optional,
+  SUPABASE_JWT_SECRET: optional,
+  SUPABASE_SERVICE_ROLE_KEY: optional,
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optional,
+  TRANSCRIBE_ENGINE: z.enum(["auto", "openai", "pocketsphinx", "none"]).default("auto"),
+  TRANSCRIBE_MODEL: z.string().default("whisper-1"),
+  SUMMARY_ENGINE: z.enum(["auto", "openai", "extractive"]).default("auto"),
+  SUMMARY_MODEL: z.string().default("gpt-4o-mini"),
+  MAX_AUDIO_BYTES: z.coerce.number().int().positive().default(104_857_600),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Where the built web app lives; served with SPA fallback when present. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

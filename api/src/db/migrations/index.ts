@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as initialSchema from "./20261121T0000_initial_schema.js";
+
+/** Every migration, in order. Add new files at the end; never edit a landed one. */
+export const migrations: Record<string, Migration> = {
+  "20261121T0000_initial_schema": initialSchema,
+};

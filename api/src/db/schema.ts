@@ -1,0 +1,111 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  email_confirmed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** The spec's session store; the built-in auth keeps one row per signed-in device. */
+export interface SessionsTable {
+  sid: string;
+  user_id: string;
+  sess: ColumnType<Record<string, unknown>, string, string>;
+  expire: Date;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  session_id: string;
+  user_id: string;
+  parent_hash: string | null;
+  revoked: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DomainsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  primary_color: Generated<string>;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface VoiceNotesTable {
+  id: Generated<string>;
+  user_id: string;
+  domain_id: string;
+  client_id: string | null;
+  title: string;
+  transcription: string | null;
+  duration: number;
+  is_transcribed: Generated<boolean>;
+  is_transcribing: Generated<boolean>;
+  transcription_error: string | null;
+  audio_key: string | null;
+  audio_mime: string | null;
+  audio_bytes: ColumnType<number, number, number> | null;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface SummaryTypesTable {
+  id: Generated<string>;
+  user_id: string;
+  domain_id: string;
+  name: string;
+  prompt: string;
+  created_at: CreatedAt;
+}
+
+export interface SummariesTable {
+  id: Generated<string>;
+  user_id: string;
+  domain_id: string;
+  summary_type_id: string | null;
+  period: string;
+  period_key: string;
+  prompt: string | null;
+  response_length: Generated<string>;
+  content: string;
+  themes: ColumnType<string[], string[], string[]>;
+  total_voice_notes: number;
+  total_duration: number;
+  words_transcribed: number;
+  engine: string;
+  created_at: CreatedAt;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  domains: DomainsTable;
+  voice_notes: VoiceNotesTable;
+  summary_types: SummaryTypesTable;
+  summaries: SummariesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type DomainRow = Selectable<DomainsTable>;
+export type VoiceNoteRow = Selectable<VoiceNotesTable>;
+export type NewVoiceNote = Insertable<VoiceNotesTable>;
+export type SummaryTypeRow = Selectable<SummaryTypesTable>;
+export type SummaryRow = Selectable<SummariesTable>;

@@ -1,0 +1,67 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ZodType, z } from "zod";
+import { errorStatus, type ErrorBody, type ErrorCode } from "@vj/core";
+import type { Logger } from "./logger.js";
+
+/** A typed error a service throws; `onError` turns it into the one JSON shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
+
+export function errorResponse(c: Context, code: ErrorCode, message: string, issues?: ErrorBody["error"]["issues"]) {
+  const body: ErrorBody = { error: { code, message, ...(issues ? { issues } : {}) } };
+  return c.json(body, errorStatus[code] as 400);
+}
+
+export function createErrorHandler(logger: Logger) {
+  return (err: Error, c: Context) => {
+    if (err instanceof ApiError) return errorResponse(c, err.code, err.message, err.issues);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? "bad_request") as ErrorCode;
+      return errorResponse(c, code, err.message || "Request failed");
+    }
+    logger.error({ err, path: c.req.path, method: c.req.method }, "unhandled error");
+    return errorResponse(c, "internal", "Something went wrong on our side. Please try again.");
+  };
+}
+
+/** Turns zod issues into the error shape; the first message leads so the spec's texts reach the user. */
+export function validationError(error: z.ZodError): ApiError {
+  const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = issues[0];
+  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid request";
+  return new ApiError("validation_failed", message, issues);
+}
+
+export function parseWith<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+export async function readJson<S extends ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError("bad_request", "Request body must be valid JSON");
+  }
+  return parseWith(schema, body);
+}
+
+export function readQuery<S extends ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { createApp } from "../src/app.js";
+import type { AppDeps } from "../src/app-env.js";
+import { loadConfig, type Config } from "../src/config.js";
+import { openPglite, openPostgres, type Database, type DatabaseKind } from "../src/db/database.js";
+import { createLogger } from "../src/logger.js";
+import { startServer, type RunningServer } from "../src/server.js";
+import { adminQuery, withDatabase } from "./global-setup.js";
+
+/** The engines every API suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set (CI). */
+export const dbKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+let counter = 0;
+
+/** A fresh, migrated database for one test file (or one test). */
+export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === "pglite") {
+    const tarball = fs.readFileSync(inject("pgliteTemplate"));
+    return openPglite({ loadDataDir: new Blob([tarball]) });
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const template = inject("postgresTemplate")!;
+  const name = `vj_t${Math.random().toString(36).slice(2, 8)}${counter++}_${template.split("_").pop()}`;
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const database = openPostgres(withDatabase(url, name), 5);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Config for tests: a private DATA_DIR, quiet logs, overrides on top. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-data-"));
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    AUTH_JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
+    WEB_DIST: path.join(dataDir, "no-web"),
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** The app in-process on a fresh database: call `app.request(...)`. */
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const database = await freshDatabase(kind);
+  const deps: AppDeps = { config, database, logger: createLogger("silent") };
+  return {
+    app: createApp(deps),
+    deps,
+    close: async () => {
+      await database.close();
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The app on a real loopback port (for supabase-js and browsers). */
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<RunningServer & { close(): Promise<void> }> {
+  const config = testConfig(env);
+  const database = await freshDatabase(kind);
+  const running = await startServer(config, { database, logger: createLogger("silent") });
+  return {
+    ...running,
+    close: async () => {
+      await running.stop();
+      await database.close();
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}

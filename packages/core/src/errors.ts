@@ -1,0 +1,24 @@
+/**
+ * The closed list of product API error codes and their HTTP statuses.
+ * Every product error answers `{ error: { code, message } }`.
+ */
+export const errorStatus = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  engine_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; issues?: { path: string; message: string }[] };
+}
