@@ -1,17 +1,28 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./app-env.js";
+import { createAccessTokens } from "./auth/access-tokens.js";
+import { requireUser } from "./auth/middleware.js";
+import { authRoutes } from "./auth/routes.js";
 import { createErrorHandler, errorResponse } from "./errors.js";
 import { healthRoutes } from "./routes/health.js";
+import { productRoutes } from "./routes/index.js";
 import { mountWebApp } from "./web-static.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
+  const tokens = createAccessTokens(deps.config);
 
   app.route("/api/health", healthRoutes(deps));
+  app.route("/auth/v1", authRoutes(deps, tokens));
 
-  app.all("/api/*", (c) => errorResponse(c, "not_found", `No route for ${c.req.method} ${c.req.path}`));
+  const api = new Hono<AppEnv>();
+  api.use("*", requireUser({ db: deps.database.db, tokens }));
+  api.route("/", productRoutes(deps));
+  api.all("*", (c) => errorResponse(c, "not_found", `No route for ${c.req.method} ${c.req.path}`));
+  app.route("/api", api);
+
   app.all("/auth/v1/*", (c) => c.json({ code: 404, error_code: "not_found", msg: "Not found" }, 404));
   mountWebApp(app, deps.config.WEB_DIST);
   return app;

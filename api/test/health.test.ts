@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createUser } from "./factories.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 
 describe.each(dbKinds)("health and errors on %s", (kind) => {
@@ -17,8 +18,15 @@ describe.each(dbKinds)("health and errors on %s", (kind) => {
     expect(body).toHaveProperty("summaries");
   });
 
-  test("an unknown API route answers the one error shape", async () => {
+  test("a product route without a token answers 401 in the one error shape", async () => {
     const res = await t.app.request("/api/nope");
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+  });
+
+  test("an unknown API route answers the one error shape", async () => {
+    const user = await createUser(t.deps);
+    const res = await t.app.request("/api/nope", { headers: user.headers });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "No route for GET /api/nope" } });
   });
