@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// The README's two commands: `npm start` (install, build what is missing, serve)
+// and `npm test` (install, typecheck, every test). Needs only Node 20.19+ and npm:
+// pnpm itself comes through npx when it is not installed.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PNPM_VERSION = "10.34.9";
+const isCI = process.env.CI === "true";
+
+function pnpmCommand() {
+  const probe = spawnSync("pnpm", ["--version"], { encoding: "utf8", shell: process.platform === "win32" });
+  if (probe.status === 0 && probe.stdout.trim().startsWith("10.")) return ["pnpm"];
+  return ["npx", "-y", `pnpm@${PNPM_VERSION}`];
+}
+const pnpm = pnpmCommand();
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+function runPnpm(args, options) {
+  return run(pnpm[0], [...pnpm.slice(1), ...args], options);
+}
+function must(status, what) {
+  if (status !== 0) {
+    console.error(`\n✗ ${what} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+function install() {
+  must(runPnpm(["install", ...(isCI ? ["--frozen-lockfile"] : []), "--reporter=append-only"]), "pnpm install");
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else newest = Math.max(newest, fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds web/dist when it is missing or older than its sources. */
+function buildWebIfStale() {
+  const web = path.join(root, "web");
+  const built = path.join(web, "dist", "index.html");
+  const sources = [path.join(web, "src"), path.join(web, "public")].filter((p) => fs.existsSync(p));
+  const files = ["index.html", "vite.config.ts", "package.json"].map((f) => path.join(web, f)).filter((p) => fs.existsSync(p));
+  const newestSource = Math.max(...sources.map(newestMtime), ...files.map((f) => fs.statSync(f).mtimeMs), 0);
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSource) return;
+  must(runPnpm(["--filter", "@vj/web", "build"]), "web build");
+}
+
+function start() {
+  install();
+  buildWebIfStale();
+  const child = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], { cwd: root, stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/** Runs one vitest suite with a JSON report beside the normal output, and returns its counts. */
+function vitestSuite(name, filter, script, reports) {
+  const out = path.join(reports, `${name}.json`);
+  const status = runPnpm(["--filter", filter, "exec", "vitest", "run", ...(script ? ["--config", script] : []),
+    "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
+  let passed = 0, failed = 0, files = 0;
+  if (fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, "utf8"));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+    files = report.numTotalTestSuites;
+  }
+  return { name, status, passed, failed, files };
+}
+
+function test() {
+  install();
+  must(runPnpm(["-r", "--workspace-concurrency=1", "typecheck"]), "typecheck");
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), "vj-reports-"));
+  const suites = [
+    vitestSuite("core", "@vj/core", null, reports),
+    vitestSuite("api", "@vj/api", null, reports),
+  ];
+  if (fs.existsSync(path.join(root, "web", "vitest.config.ts"))) suites.push(vitestSuite("web", "@vj/web", null, reports));
+  if (fs.existsSync(path.join(root, "web", "vitest.e2e.config.ts"))) {
+    buildWebIfStale();
+    suites.push(vitestSuite("e2e", "@vj/web", "vitest.e2e.config.ts", reports));
+  }
+  console.log("\nsuite  status  passed  failed");
+  for (const s of suites) console.log(`${s.name.padEnd(6)} ${s.status === 0 ? "ok    " : "FAILED"}  ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}`);
+  const passed = suites.reduce((n, s) => n + s.passed, 0);
+  const failed = suites.reduce((n, s) => n + s.failed, 0);
+  console.log(`\nTests: ${passed} passed, ${failed} failed`);
+  const bad = suites.filter((s) => s.status !== 0);
+  process.exit(bad.length || failed ? 1 : 0);
+}
+
+const command = process.argv[2];
+if (command === "start") start();
+else if (command === "test") test();
+else {
+  console.error("usage: node scripts/run.mjs start|test");
+  process.exit(2);
+}
