@@ -1,0 +1,124 @@
+/**
+ * Business constants and limits (SPEC §9) and the client-side constant data of SPEC §3.
+ * Both the web and the API read them from here so one number never has two copies.
+ */
+
+// Auth and session
+export const MIN_PASSWORD_LENGTH = 6;
+/** After this long the session check gives up and the locally cached session is used. */
+export const SESSION_CHECK_TIMEOUT_MS = 5000;
+export const SESSION_CACHE_MS = 30_000;
+
+// Toasts
+export const TOAST_LIMIT = 1;
+/** A dismissed toast is removed this long after dismissal. */
+export const TOAST_REMOVE_DELAY_MS = 4000;
+export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
+
+// Data freshness
+/** Note and summary lists stay fresh this long (no refetch on window focus). */
+export const LIST_STALE_TIME_MS = 30_000;
+export const PENDING_UPLOADS_STALE_TIME_MS = 10_000;
+/** The note list polls this often while any note is transcribing. */
+export const TRANSCRIPTION_POLL_INTERVAL_MS = 5000;
+
+// Recording and the offline outbox
+export const RECORDER_CHUNK_MS = 1000;
+export const WAVEFORM_BAR_COUNT = 50;
+/** Over this size the outbox evicts its oldest recordings first. */
+export const OUTBOX_MAX_BYTES = 80 * 1024 * 1024;
+export const OUTBOX_DB_NAME = "voice-notes-outbox";
+export const OUTBOX_DB_VERSION = 1;
+export const OUTBOX_STORE_NAME = "pendingUploads";
+export const LAST_SELECTED_COLLECTION_KEY = "lastSelectedCollection";
+export const RECORDING_FILE_NAME = "recording.webm";
+/** A transcription starting with this marks the note as failed (SPEC §4). */
+export const TRANSCRIPTION_ERROR_PREFIX = "ERROR:";
+
+// Layout
+export const TEMPLATE_SCROLL_STEP_PX = 280;
+export const SUMMARY_PREVIEW_CHARS = 200;
+export const TRANSCRIPT_CLAMP_LINES = 3;
+export const SKELETON_CARD_COUNT = 3;
+/** The summary-type list scrolls when it holds more than this many types. */
+export const SUMMARY_TYPE_LIST_SCROLL_THRESHOLD = 4;
+
+// Summary response lengths
+export const RESPONSE_LENGTHS = ["short", "medium", "long"] as const;
+export type ResponseLength = (typeof RESPONSE_LENGTHS)[number];
+export const DEFAULT_RESPONSE_LENGTH: ResponseLength = "medium";
+/** Roughly how many words a summary of each length aims for. */
+export const RESPONSE_LENGTH_TARGET_WORDS: Readonly<Record<ResponseLength, number>> = Object.freeze({
+  short: 100,
+  medium: 250,
+  long: 400,
+});
+export const RESPONSE_LENGTH_LABELS: Readonly<Record<ResponseLength, string>> = Object.freeze({
+  short: "Short",
+  medium: "Medium",
+  long: "Long",
+});
+
+// Collection colours
+/** The colour a collection gets in the data when none is given. */
+export const DEFAULT_COLLECTION_COLOR = "#3b82f6";
+/** The colour the /collections "New Collection" form starts with. */
+export const COLLECTION_FORM_DEFAULT_COLOR = "#6b7280";
+export const ONBOARDING_DEFAULT_COLOR = "#3b82f6";
+
+export const ONBOARDING_SWATCHES: readonly string[] = Object.freeze([
+  "#3b82f6",
+  "#8b5cf6",
+  "#ef4444",
+  "#10b981",
+  "#f59e0b",
+  "#ec4899",
+  "#06b6d4",
+  "#84cc16",
+]);
+
+export const COLLECTION_SWATCHES: readonly string[] = Object.freeze([
+  "#6b7280",
+  "#7c3aed",
+  "#059669",
+  "#dc2626",
+  "#1f2937",
+  "#0369a1",
+  "#92400e",
+  "#4338ca",
+]);
+
+export interface CollectionTemplate {
+  name: string;
+  description: string;
+  color: string;
+}
+
+/** The five onboarding templates; choosing one fills the first-collection form. */
+export const ONBOARDING_TEMPLATES: readonly CollectionTemplate[] = Object.freeze([
+  {
+    name: "Work Journal",
+    description: "Capture meetings, project progress, wins and blockers from your working day.",
+    color: "#3b82f6",
+  },
+  {
+    name: "Creative Ideas",
+    description: "Catch sparks of inspiration, story ideas and creative projects before they slip away.",
+    color: "#8b5cf6",
+  },
+  {
+    name: "Personal Growth",
+    description: "Reflect on your habits, goals and feelings to understand yourself and see how you grow.",
+    color: "#ef4444",
+  },
+  {
+    name: "Learning Log",
+    description: "Record what you are learning, the key takeaways and the questions to explore next.",
+    color: "#10b981",
+  },
+  {
+    name: "Travel Adventures",
+    description: "Remember the places, people and moments of your trips while they are still fresh.",
+    color: "#f59e0b",
+  },
+]);

@@ -1,0 +1,25 @@
+/**
+ * The default "general summary" prompt (SPEC §9). A summary whose prompt is this one is shown
+ * as "General Summary" (SPEC §2, Summary card).
+ */
+export const DEFAULT_SUMMARY_QUESTION =
+  "What are the key themes, patterns, and insights from my recent reflections?";
+
+export const DEFAULT_SUMMARY_PROMPT =
+  `${DEFAULT_SUMMARY_QUESTION} ` +
+  "Focus on what has been most important to me during this period and point out any recurring trends " +
+  "in my thoughts, feelings and activities.";
+
+function normalise(prompt: string): string {
+  return prompt.trim().replace(/\s+/g, " ");
+}
+
+/**
+ * True for the default prompt. Whitespace differences are ignored, and the bare question also
+ * counts, so a summary stored by a client that sent only the question still reads "General Summary".
+ */
+export function isDefaultPrompt(prompt: string | null | undefined): boolean {
+  if (typeof prompt !== "string") return false;
+  const p = normalise(prompt);
+  return p === DEFAULT_SUMMARY_PROMPT || p === DEFAULT_SUMMARY_QUESTION;
+}

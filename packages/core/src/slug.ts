@@ -1,0 +1,19 @@
+/**
+ * Collection slugs (SPEC §2): the name lowercased, every run of characters outside a-z and 0-9
+ * replaced by one hyphen, leading and trailing hyphens trimmed.
+ */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * The slug a collection is reached by. A name with no a-z/0-9 at all (e.g. "日記" or "!!!")
+ * would give an empty slug, so it falls back to "c-" plus the first 8 characters of the id
+ * and every collection stays reachable (DESIGN §4).
+ */
+export function collectionSlug(name: string, id: string): string {
+  return slugify(name) || `c-${id.slice(0, 8)}`;
+}
