@@ -1,0 +1,56 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { X } from "lucide-react";
+import { cn } from "../../lib/cn";
+import { dismissToast, useToasts, type ToastVariant } from "./toast-store";
+
+const variantClass: Record<ToastVariant, string> = {
+  default: "border-slate-200 bg-white text-slate-900",
+  destructive: "border-red-600 bg-red-600 text-white",
+};
+
+/** Renders the toast queue bottom-right (SPEC §2), full width on phones and at most 420 px from md up. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastPrimitive.Provider swipeDirection="right">
+      {toasts.map((t) => {
+        const variant = t.variant ?? "default";
+        return (
+          <ToastPrimitive.Root
+            key={t.id}
+            open={t.open}
+            onOpenChange={(open) => {
+              if (!open) dismissToast(t.id);
+            }}
+            data-variant={variant}
+            className={cn(
+              "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg",
+              "data-[state=open]:animate-[toast-in_200ms_ease-out] data-[state=closed]:animate-[toast-out_150ms_ease-in_forwards]",
+              "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-[toast-out_150ms_ease-in_forwards]",
+              variantClass[variant],
+            )}
+          >
+            <div className="grid gap-1">
+              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+              {t.description ? (
+                <ToastPrimitive.Description className={cn("text-sm", variant === "destructive" ? "text-red-50" : "text-slate-600")}>
+                  {t.description}
+                </ToastPrimitive.Description>
+              ) : null}
+            </div>
+            <ToastPrimitive.Close
+              aria-label="Close"
+              className={cn(
+                "absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2",
+                variant === "destructive" ? "text-red-50 focus-visible:ring-white" : "text-slate-500 focus-visible:ring-brand-500",
+              )}
+            >
+              <X className="size-4" aria-hidden />
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        );
+      })}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { PasswordInput } from "../../components/ui/password-input";
+import { toast } from "../../components/ui/toast-store";
+import { supabase } from "../../lib/supabase";
+import { AuthLayout } from "./auth-layout";
+import { signInErrorMessage, UNEXPECTED_ERROR } from "./auth-messages";
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const { error } = await supabase.auth.signInWithPassword({ email, password });
+      if (error) {
+        toast({ variant: "destructive", title: "Sign in failed", description: signInErrorMessage(error) });
+        return;
+      }
+      await navigate({ to: "/" });
+    } catch {
+      toast({ variant: "destructive", title: "Sign in failed", description: UNEXPECTED_ERROR });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to your account to continue journaling"
+      footer={
+        <>
+          Don't have an account?{" "}
+          <Link to="/auth/signup" className="rounded font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form className="space-y-5" onSubmit={onSubmit}>
+        <div className="space-y-2">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="password">Password</Label>
+          <PasswordInput id="password" label="Password" autoComplete="current-password" placeholder="Your password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Signing in..." : "Sign in"}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

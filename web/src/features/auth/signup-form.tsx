@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { PasswordInput } from "../../components/ui/password-input";
+import { toast } from "../../components/ui/toast-store";
+import { supabase } from "../../lib/supabase";
+import { AuthLayout } from "./auth-layout";
+import { signUpDestination, UNEXPECTED_ERROR } from "./auth-messages";
+import { MIN_PASSWORD_LENGTH } from "./constants";
+
+export function SignupForm() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password !== confirm) {
+      toast({ variant: "destructive", title: "Passwords don't match", description: "Please make sure both passwords are the same." });
+      return;
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      toast({ variant: "destructive", title: "Password too short", description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.` });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data, error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
+      });
+      if (error) {
+        toast({ variant: "destructive", title: "Sign up failed", description: error.message || UNEXPECTED_ERROR });
+        return;
+      }
+      if (data.user && !data.session) {
+        // The spec only says "go to sign-in"; without a word the user would not know to open their inbox.
+        toast({ title: "Check your email", description: "We sent you a confirmation link. Open it, then sign in." });
+      }
+      await navigate({ to: signUpDestination(data) });
+    } catch {
+      toast({ variant: "destructive", title: "Sign up failed", description: UNEXPECTED_ERROR });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Create an account"
+      subtitle="Start turning your spoken thoughts into a journal"
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/auth/login" className="rounded font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form className="space-y-5" onSubmit={onSubmit}>
+        <div className="space-y-2">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="password">Password</Label>
+          <PasswordInput
+            id="password"
+            label="Password"
+            autoComplete="new-password"
+            placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="confirm-password">Confirm password</Label>
+          <PasswordInput
+            id="confirm-password"
+            label="Confirm password"
+            autoComplete="new-password"
+            placeholder="Repeat your password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Creating account..." : "Create account"}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,53 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+// The API (and its built-in auth) answer on the same origin in production; in dev Vite proxies to it.
+const apiTarget = process.env.VJ_API_URL ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  plugins: [
+    // Must run before the React plugin so route files are transformed first.
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      // Registered by hand in lib/register-sw.ts, in production builds only.
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+      },
+      manifest: {
+        name: "Voice Journal",
+        short_name: "Voice Journal",
+        description: "Record spoken notes, get them transcribed and summarised.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#f8fafc",
+        theme_color: "#4f46e5",
+        icons: [
+          { src: "/icons/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      "/api": apiTarget,
+      "/auth/v1": apiTarget,
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+  },
+});

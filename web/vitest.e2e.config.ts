@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Real Chromium against the real API serving the built app; one browser at a time on a 2-core machine.
+export default defineConfig({
+  test: {
+    include: ["e2e/**/*.e2e.test.ts"],
+    globalSetup: ["e2e/global-setup.ts"],
+    environment: "node",
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
