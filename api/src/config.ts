@@ -35,6 +35,12 @@ export const configSchema = z.object({
   TRANSCRIBE_MODEL: z.string().default("whisper-1"),
   SUMMARY_ENGINE: z.enum(["auto", "openai", "extractive"]).default("auto"),
   SUMMARY_MODEL: z.string().default("gpt-4o-mini"),
+  /** Transcription queue (DESIGN §6): lease length, poll interval, attempts, first retry delay. */
+  TRANSCRIBE_LEASE_SECONDS: z.coerce.number().int().positive().default(600),
+  TRANSCRIBE_POLL_MS: z.coerce.number().int().positive().default(2000),
+  TRANSCRIBE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
+  TRANSCRIBE_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
+  TRANSCRIBE_CONCURRENCY: z.coerce.number().int().positive().default(1),
   MAX_AUDIO_BYTES: z.coerce.number().int().positive().default(104_857_600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built web app lives; served with SPA fallback when present. */

@@ -1,0 +1,142 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import type { Logger } from "../logger.js";
+import type { ClaimedNote, TranscriptionJobs } from "../repositories/transcription-jobs.js";
+
+/** What the runner needs of a transcription engine (engines/transcription implements it). */
+export interface TranscribeFn {
+  transcribe(input: { path: string; mimeType: string }, signal?: AbortSignal): Promise<{ text: string; durationSeconds?: number }>;
+}
+
+export interface RunnerOptions {
+  jobs: TranscriptionJobs;
+  transcriber: TranscribeFn;
+  /** Where a note's audio lives on disk, from its blob key. */
+  audioPath(key: string): Promise<string> | string;
+  logger: Logger;
+  leaseSeconds: number;
+  pollMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  concurrency: number;
+  workerId?: string;
+}
+
+const NO_AUDIO = "The recording's audio is missing, so it cannot be transcribed.";
+
+/**
+ * Runs transcription jobs inside the API process: claims queued notes, runs
+ * the engine, writes the result in one statement, retries failures with
+ * exponential backoff and ends in the spec's error state after maxAttempts.
+ * Polling is also the sweep: a note whose lease expired (its worker died) is
+ * claimable again, at start and on every tick.
+ */
+export class TranscriptionRunner {
+  readonly workerId: string;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private stopping = false;
+  private readonly inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  private ticking: Promise<void> | undefined;
+
+  constructor(private readonly o: RunnerOptions) {
+    this.workerId = o.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.wake();
+  }
+
+  /** Ask for a claim now (e.g. right after a note is queued) instead of at the next poll. */
+  wake(): void {
+    if (!this.running || this.stopping) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.ticking ??= this.tick().finally(() => {
+      this.ticking = undefined;
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (!this.running || this.stopping) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), this.o.pollMs);
+    this.timer.unref?.();
+  }
+
+  private async tick(): Promise<void> {
+    while (!this.stopping && this.inFlight.size < this.o.concurrency) {
+      let claimed: ClaimedNote | undefined;
+      try {
+        claimed = await this.o.jobs.claim(this.workerId, this.o.leaseSeconds);
+      } catch (err) {
+        this.o.logger.error({ err }, "transcription claim failed");
+        return;
+      }
+      if (!claimed) return;
+      const abort = new AbortController();
+      const note = claimed;
+      const promise = this.process(note, abort.signal).finally(() => {
+        this.inFlight.delete(note.id);
+        this.wake();
+      });
+      this.inFlight.set(note.id, { promise, abort });
+    }
+  }
+
+  private async process(note: ClaimedNote, signal: AbortSignal): Promise<void> {
+    const { jobs, logger } = this.o;
+    const log = logger.child({ noteId: note.id, attempt: note.attempts });
+    if (note.attempts > this.o.maxAttempts) {
+      // Its earlier workers died mid-attempt as many times as we allow.
+      await jobs.fail(note.id, this.workerId, "Transcription was interrupted too many times. Please retry.");
+      return;
+    }
+    if (!note.audioKey) {
+      await jobs.fail(note.id, this.workerId, NO_AUDIO);
+      return;
+    }
+    try {
+      const path = await this.o.audioPath(note.audioKey);
+      const result = await this.o.transcriber.transcribe({ path, mimeType: note.audioMime ?? "audio/webm" }, signal);
+      const written = await jobs.complete(note.id, this.workerId, result.text.trim(), result.durationSeconds);
+      log.info({ written, chars: result.text.length }, "note transcribed");
+    } catch (err) {
+      if (signal.aborted) return; // shutdown released it
+      const message = err instanceof Error ? err.message : String(err);
+      const retryable = (err as { retryable?: boolean }).retryable !== false;
+      if (retryable && note.attempts < this.o.maxAttempts) {
+        const delay = this.o.retryBaseMs * 2 ** (note.attempts - 1);
+        log.warn({ err: message, retryInMs: delay }, "transcription failed; will retry");
+        await jobs.retryLater(note.id, this.workerId, delay);
+      } else {
+        log.warn({ err: message }, "transcription failed; giving up");
+        await jobs.fail(note.id, this.workerId, `Transcription failed: ${message}`);
+      }
+    }
+  }
+
+  /**
+   * Stops claiming, lets in-flight work finish for up to graceMs, then aborts
+   * and releases what is left so another worker picks it up at once.
+   */
+  async stop(graceMs = 5000): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.ticking;
+    const pending = [...this.inFlight.entries()];
+    const all = Promise.allSettled(pending.map(([, f]) => f.promise));
+    const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())]);
+    if (timedOut) {
+      for (const [id, f] of this.inFlight) {
+        f.abort.abort();
+        await this.o.jobs.release(id, this.workerId).catch((err) => this.o.logger.error({ err, noteId: id }, "release failed"));
+      }
+      await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
+    }
+    this.running = false;
+  }
+}

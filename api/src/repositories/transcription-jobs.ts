@@ -1,0 +1,96 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../db/schema.js";
+
+/** A note claimed for transcription by one worker under a lease. */
+export interface ClaimedNote {
+  id: string;
+  userId: string;
+  audioKey: string | null;
+  audioMime: string | null;
+  attempts: number;
+}
+
+/**
+ * The transcription queue lives in voice_notes rows (DESIGN §6): a note is
+ * queued while is_transcribing is true. Claims use FOR UPDATE SKIP LOCKED so
+ * replicas never take the same row, and a lease so a crashed worker's note is
+ * taken again once the lease expires.
+ */
+export function transcriptionJobs(db: Kysely<DB>) {
+  return {
+    async claim(workerId: string, leaseSeconds: number): Promise<ClaimedNote | undefined> {
+      const result = await sql<{ id: string; user_id: string; audio_key: string | null; audio_mime: string | null; attempts: number }>`
+        UPDATE voice_notes
+           SET lease_owner = ${workerId},
+               lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
+               attempts = attempts + 1
+         WHERE id = (
+           SELECT id FROM voice_notes
+            WHERE is_transcribing
+              AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+              AND (lease_expires_at IS NULL OR lease_expires_at < now())
+            ORDER BY next_attempt_at NULLS FIRST, created_at
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED)
+        RETURNING id, user_id, audio_key, audio_mime, attempts`.execute(db);
+      const row = result.rows[0];
+      return row && { id: row.id, userId: row.user_id, audioKey: row.audio_key, audioMime: row.audio_mime, attempts: row.attempts };
+    },
+
+    /** Text, flags and duration in one statement; a lost lease (another worker took over) writes nothing. */
+    async complete(id: string, workerId: string, text: string, durationSeconds: number | undefined): Promise<boolean> {
+      const result = await db
+        .updateTable("voice_notes")
+        .set({
+          transcription: text,
+          is_transcribed: true,
+          is_transcribing: false,
+          transcription_error: null,
+          lease_owner: null,
+          lease_expires_at: null,
+          next_attempt_at: null,
+          ...(durationSeconds !== undefined ? { duration: durationSeconds } : {}),
+        })
+        .where("id", "=", id)
+        .where("lease_owner", "=", workerId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async retryLater(id: string, workerId: string, delayMs: number): Promise<void> {
+      await db
+        .updateTable("voice_notes")
+        .set({
+          lease_owner: null,
+          lease_expires_at: null,
+          transcription_error: null,
+          next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
+        })
+        .where("id", "=", id)
+        .where("lease_owner", "=", workerId)
+        .execute();
+    },
+
+    /** The spec's error state: no longer transcribing, with a readable error. */
+    async fail(id: string, workerId: string | null, error: string): Promise<void> {
+      await db
+        .updateTable("voice_notes")
+        .set({ is_transcribing: false, transcription_error: error, lease_owner: null, lease_expires_at: null, next_attempt_at: null })
+        .where("id", "=", id)
+        .$call((q) => (workerId ? q.where("lease_owner", "=", workerId) : q))
+        .execute();
+    },
+
+    /** Shutdown: give a claimed note back without spending an attempt. */
+    async release(id: string, workerId: string): Promise<void> {
+      await db
+        .updateTable("voice_notes")
+        .set({ lease_owner: null, lease_expires_at: null, attempts: sql<number>`greatest(attempts - 1, 0)` })
+        .where("id", "=", id)
+        .where("lease_owner", "=", workerId)
+        .execute();
+    },
+  };
+}
+
+export type TranscriptionJobs = ReturnType<typeof transcriptionJobs>;

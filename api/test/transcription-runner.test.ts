@@ -1,0 +1,189 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { TranscriptionRunner, type TranscribeFn } from "../src/jobs/transcription-runner.js";
+import { createLogger } from "../src/logger.js";
+import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
+import { openPostgres } from "../src/db/database.js";
+import { sql } from "kysely";
+import { createUser } from "./factories.js";
+import { withDatabase } from "./global-setup.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+
+const logger = createLogger("silent");
+
+async function queueNotes(t: TestApp, count: number): Promise<string[]> {
+  const user = await createUser(t.deps);
+  const db = t.deps.database.db;
+  const domain = await db
+    .insertInto("domains")
+    .values({ user_id: user.id, name: "Work", slug: "work", description: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const audioDir = path.join(t.deps.config.DATA_DIR, "audio");
+  fs.mkdirSync(audioDir, { recursive: true });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const key = `note-${i}.webm`;
+    fs.writeFileSync(path.join(audioDir, key), `audio ${i}`);
+    const row = await db
+      .insertInto("voice_notes")
+      .values({
+        user_id: user.id, domain_id: domain.id, client_id: null, title: `Note ${i}`, transcription: null,
+        duration: 5, is_transcribing: true, transcription_error: null, audio_key: key, audio_mime: "audio/webm",
+        audio_bytes: 7, next_attempt_at: new Date(), lease_owner: null, lease_expires_at: null, created_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+function runnerFor(t: TestApp, transcriber: TranscribeFn, overrides: Partial<ConstructorParameters<typeof TranscriptionRunner>[0]> = {}) {
+  return new TranscriptionRunner({
+    jobs: transcriptionJobs(t.deps.database.db),
+    transcriber,
+    audioPath: (key) => path.join(t.deps.config.DATA_DIR, "audio", key),
+    logger,
+    leaseSeconds: 30,
+    pollMs: 20,
+    maxAttempts: 3,
+    retryBaseMs: 10,
+    concurrency: 2,
+    ...overrides,
+  });
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const readNotes = (t: TestApp, ids: string[]) =>
+  t.deps.database.db.selectFrom("voice_notes").selectAll().where("id", "in", ids).orderBy("title").execute();
+
+describe.each(dbKinds)("transcription runner on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  test("a queued note is transcribed: text, flags and real duration written together", async () => {
+    const ids = await queueNotes(t, 3);
+    const runner = runnerFor(t, {
+      transcribe: async ({ path: p }) => ({ text: ` heard ${fs.readFileSync(p, "utf8")} `, durationSeconds: 42 }),
+    });
+    runner.start();
+    const notes = await waitFor(() => readNotes(t, ids), (n) => n.every((x) => !x.is_transcribing));
+    await runner.stop();
+    expect(notes.map((n) => [n.transcription, n.is_transcribed, n.is_transcribing, n.duration, n.transcription_error])).toEqual([
+      ["heard audio 0", true, false, 42, null],
+      ["heard audio 1", true, false, 42, null],
+      ["heard audio 2", true, false, 42, null],
+    ]);
+  });
+
+  test("a failing engine is retried with backoff, then the note shows a readable error", async () => {
+    const [id] = await queueNotes(t, 1);
+    let calls = 0;
+    const runner = runnerFor(t, {
+      transcribe: async () => {
+        calls++;
+        throw Object.assign(new Error("upstream answered 500"), { retryable: true });
+      },
+    });
+    runner.start();
+    const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing);
+    await runner.stop();
+    expect(calls).toBe(3);
+    expect(note).toMatchObject({ is_transcribing: false, is_transcribed: false, attempts: 3 });
+    expect(note!.transcription_error).toBe("Transcription failed: upstream answered 500");
+  });
+
+  test("a non-retryable failure ends in the error state at once", async () => {
+    const [id] = await queueNotes(t, 1);
+    let calls = 0;
+    const runner = runnerFor(t, {
+      transcribe: async () => {
+        calls++;
+        throw Object.assign(new Error("No transcription engine is configured"), { retryable: false });
+      },
+    });
+    runner.start();
+    const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing);
+    await runner.stop();
+    expect(calls).toBe(1);
+    expect(note!.transcription_error).toContain("No transcription engine is configured");
+  });
+
+  test("a note whose worker died (expired lease) is picked up again", async () => {
+    const [id] = await queueNotes(t, 1);
+    // Another worker claimed it and vanished; its lease ran out a minute ago.
+    await t.deps.database.db
+      .updateTable("voice_notes")
+      .set({ lease_owner: "dead-worker", lease_expires_at: new Date(Date.now() - 60_000), attempts: 1 })
+      .where("id", "=", id!)
+      .execute();
+    const runner = runnerFor(t, { transcribe: async () => ({ text: "recovered" }) });
+    runner.start();
+    const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing);
+    await runner.stop();
+    expect(note).toMatchObject({ transcription: "recovered", is_transcribed: true, attempts: 2, lease_owner: null });
+  });
+
+  test("shutdown releases claimed work without spending an attempt", async () => {
+    const [id] = await queueNotes(t, 1);
+    let started!: () => void;
+    const begun = new Promise<void>((r) => (started = r));
+    const runner = runnerFor(t, {
+      transcribe: (_input, signal) =>
+        new Promise((_resolve, reject) => {
+          started();
+          signal?.addEventListener("abort", () => reject(new Error("aborted")));
+        }),
+    });
+    runner.start();
+    await begun;
+    await runner.stop(50);
+    const [note] = await readNotes(t, [id!]);
+    expect(note).toMatchObject({ is_transcribing: true, lease_owner: null, lease_expires_at: null, attempts: 0 });
+  });
+});
+
+describe.runIf(dbKinds.includes("postgres"))("transcription queue shared by replicas on PostgreSQL", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp("postgres");
+  });
+  afterAll(() => t.close());
+
+  test("three runners on separate connection pools transcribe every note exactly once", async () => {
+    const ids = await queueNotes(t, 30);
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.deps.database.db);
+    const pools = [0, 1, 2].map(() => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name), 4));
+    const calls = new Map<string, number>();
+    const transcriber: TranscribeFn = {
+      transcribe: async ({ path: p }) => {
+        calls.set(p, (calls.get(p) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, 5));
+        return { text: "ok" };
+      },
+    };
+    const runners = pools.map((pool, i) =>
+      runnerFor(t, transcriber, { jobs: transcriptionJobs(pool.db), workerId: `w${i}`, concurrency: 3 }),
+    );
+    runners.forEach((r) => r.start());
+    const notes = await waitFor(() => readNotes(t, ids), (n) => n.every((x) => x.is_transcribed));
+    await Promise.all(runners.map((r) => r.stop()));
+    await Promise.all(pools.map((p) => p.close()));
+    expect(notes.every((n) => n.is_transcribed && n.attempts === 1)).toBe(true);
+    expect([...calls.values()].every((c) => c === 1)).toBe(true);
+    expect(calls.size).toBe(30);
+  });
+});
