@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from "./app-env.js";
 import { createAccessTokens } from "./auth/access-tokens.js";
 import { requireUser } from "./auth/middleware.js";
 import { authRoutes } from "./auth/routes.js";
+import { createSupabaseTokens } from "./auth/supabase-tokens.js";
 import { createErrorHandler, errorResponse } from "./errors.js";
 import { healthRoutes } from "./routes/health.js";
 import { productRoutes } from "./routes/index.js";
@@ -13,12 +14,14 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
   const tokens = createAccessTokens(deps.config);
+  // Supabase mode: the project's own auth serves /auth/v1, we only verify its tokens.
+  const supabase = createSupabaseTokens(deps.config);
 
   app.route("/api/health", healthRoutes(deps));
-  app.route("/auth/v1", authRoutes(deps, tokens));
+  if (!supabase) app.route("/auth/v1", authRoutes(deps, tokens));
 
   const api = new Hono<AppEnv>();
-  api.use("*", requireUser({ db: deps.database.db, tokens }));
+  api.use("*", requireUser({ db: deps.database.db, tokens, supabase }));
   api.route("/", productRoutes(deps));
   api.all("*", (c) => errorResponse(c, "not_found", `No route for ${c.req.method} ${c.req.path}`));
   app.route("/api", api);

@@ -3,32 +3,60 @@ import type { Kysely } from "kysely";
 import type { AppEnv } from "../app-env.js";
 import type { DB } from "../db/schema.js";
 import { ApiError } from "../errors.js";
+import { findSessionUser } from "../repositories/auth-sessions.js";
+import { findUserById, isUniqueViolation, upsertExternalUser } from "../repositories/users.js";
 import type { AccessTokens } from "./access-tokens.js";
+import { bearerToken } from "./bearer.js";
+import type { SupabaseTokens } from "./supabase-tokens.js";
+
+const invalidSession = () => new ApiError("unauthorized", "Your session is invalid or has expired. Please sign in again.");
 
 /**
  * Verifies the bearer token and puts the user on the request. The user id
- * always comes from the token. The token's session must still exist, so
- * sign-out of that session and account deletion end its access at once.
+ * always comes from the token.
+ *
+ * Built-in auth: the token's session must still exist and be unexpired, so
+ * sign-out, refresh-token theft detection and account deletion end its
+ * access at once. Supabase mode (`supabase` given): the token must carry the
+ * project's signature; the user row is created or its e-mail updated on
+ * first sight, since the account itself lives in Supabase.
  */
-export function requireUser(deps: { db: Kysely<DB>; tokens: AccessTokens }): MiddlewareHandler<AppEnv> {
+export function requireUser(deps: {
+  db: Kysely<DB>;
+  tokens: AccessTokens;
+  supabase?: SupabaseTokens | undefined;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new ApiError("unauthorized", "Sign in to continue: missing bearer token");
+    const token = bearerToken(c.req.header("authorization"));
+    if (!token) throw new ApiError("unauthorized", "Sign in to continue: missing bearer token");
+    if (deps.supabase) {
+      let claims;
+      try {
+        claims = await deps.supabase.verify(token);
+      } catch {
+        throw invalidSession();
+      }
+      const known = await findUserById(deps.db, claims.id);
+      if (!known || known.email !== claims.email) {
+        try {
+          await upsertExternalUser(deps.db, claims);
+        } catch (err) {
+          // A different Supabase user id with this e-mail already has a local account.
+          if (isUniqueViolation(err)) throw new ApiError("conflict", "Another account already uses this e-mail address");
+          throw err;
+        }
+      }
+      c.set("user", claims);
+      return next();
+    }
     let claims;
     try {
-      claims = await deps.tokens.verify(match[1]!);
+      claims = await deps.tokens.verify(token);
     } catch {
-      throw new ApiError("unauthorized", "Your session is invalid or has expired. Please sign in again.");
+      throw invalidSession();
     }
-    const row = await deps.db
-      .selectFrom("sessions")
-      .innerJoin("users", "users.id", "sessions.user_id")
-      .select(["users.id", "users.email"])
-      .where("sessions.sid", "=", claims.session_id)
-      .where("users.id", "=", claims.sub)
-      .executeTakeFirst();
-    if (!row) throw new ApiError("unauthorized", "Your session is invalid or has expired. Please sign in again.");
+    const row = await findSessionUser(deps.db, claims.session_id, claims.sub, new Date());
+    if (!row) throw invalidSession();
     c.set("user", { id: row.id, email: row.email });
     await next();
   };

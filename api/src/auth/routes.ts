@@ -1,8 +1,101 @@
-import { Hono } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import type { ZodType, z } from "zod";
 import type { AppDeps } from "../app-env.js";
 import type { AccessTokens } from "./access-tokens.js";
+import { clientIp } from "./client-ip.js";
+import { createGoTrueErrorHandler, GoTrueError } from "./gotrue-errors.js";
+import { RateLimiter } from "./rate-limit.js";
+import { logoutQuery, passwordGrantBody, refreshGrantBody, signUpBody, signUpQuery, tokenQuery } from "./schemas.js";
+import { createAuthService, type RequestMeta } from "./service.js";
+import { goTrueUser } from "./user-json.js";
 
-/** The built-in Supabase-compatible auth (GoTrue subset) mounted at /auth/v1. */
-export function authRoutes(_deps: AppDeps, _tokens: AccessTokens) {
-  return new Hono();
+/**
+ * The built-in Supabase-compatible auth (the GoTrue subset supabase-js
+ * calls), mounted at /auth/v1 in the embedded mode. Answers use GoTrue's
+ * JSON shapes and error codes so the web app runs unchanged against a real
+ * Supabase project.
+ */
+export function authRoutes(deps: AppDeps, tokens: AccessTokens) {
+  const { config, logger } = deps;
+  const service = createAuthService({ db: deps.database.db, config, tokens, logger });
+  // Per app instance: each test server starts with full buckets.
+  const tokenLimiter = RateLimiter.perFiveMinutes(config.AUTH_RATE_LIMIT_TOKEN, config.AUTH_RATE_LIMIT_TOKEN_BURST);
+  const signUpLimiter = RateLimiter.perFiveMinutes(config.AUTH_RATE_LIMIT_SIGNUP, config.AUTH_RATE_LIMIT_SIGNUP);
+
+  logger.info(
+    { confirmEmail: config.AUTH_CONFIRM_EMAIL },
+    config.AUTH_CONFIRM_EMAIL
+      ? "auth: built-in auth at /auth/v1; sign-ups wait for e-mail confirmation, but no mail is sent in the embedded mode"
+      : "auth: built-in auth at /auth/v1; sign-ups are confirmed at once (no mail is sent in the embedded mode)",
+  );
+  const app = new Hono();
+  app.onError(createGoTrueErrorHandler(logger));
+
+  app.post("/signup", limit(signUpLimiter), async (c) => {
+    parse(signUpQuery, c.req.query());
+    const body = parse(signUpBody, await readBody(c));
+    const { user, session } = await service.signUp(body, meta(c));
+    return c.json(session ?? user);
+  });
+
+  app.post("/token", limit(tokenLimiter), async (c) => {
+    const { grant_type } = parse(tokenQuery, c.req.query());
+    const body = await readBody(c);
+    if (grant_type === "password") {
+      return c.json(await service.signInWithPassword(parse(passwordGrantBody, body), meta(c)));
+    }
+    return c.json(await service.refresh(parse(refreshGrantBody, body).refresh_token, meta(c)));
+  });
+
+  app.get("/user", async (c) => {
+    const { user } = await service.authenticate(c.req.header("authorization"));
+    return c.json(goTrueUser(user));
+  });
+
+  app.post("/logout", async (c) => {
+    const { scope } = parse(logoutQuery, c.req.query());
+    const { user, sessionId } = await service.authenticate(c.req.header("authorization"));
+    await service.logout({ userId: user.id, sessionId }, scope);
+    return c.body(null, 204);
+  });
+
+  // Public settings, as GoTrue publishes them; only what this server supports is switched on.
+  app.get("/settings", (c) =>
+    c.json({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: !config.AUTH_CONFIRM_EMAIL,
+      phone_autoconfirm: false,
+      sms_provider: "",
+      saml_enabled: false,
+    }),
+  );
+
+  return app;
+}
+
+function meta(c: Context): RequestMeta {
+  return { ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null };
+}
+
+function limit(limiter: RateLimiter): MiddlewareHandler {
+  return async (c, next) => {
+    if (!limiter.take(clientIp(c))) throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached");
+    await next();
+  };
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return text.trim() === "" ? {} : JSON.parse(text);
+  } catch (err) {
+    throw new GoTrueError(400, "bad_json", `Could not parse request body as JSON: ${(err as Error).message}`);
+  }
+}
+
+function parse<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new GoTrueError(400, "validation_failed", result.error.issues[0]?.message ?? "Invalid request");
 }

@@ -1,0 +1,50 @@
+import { isIP } from "node:net";
+import type { Context } from "hono";
+
+/**
+ * The client address the rate limits count by.
+ *
+ * The socket's peer address, unless that peer is a proxy on this host or a
+ * private network (loopback, RFC 1918, link-local, IPv6 unique-local): then
+ * X-Forwarded-For is walked from the right, skipping further such hops, and
+ * the first public address is the client (the same rule as Express's
+ * "loopback, linklocal, uniquelocal" trust preset). A client on the
+ * internet cannot forge its way past this: its own connection arrives from
+ * a public address, so its header is ignored. A client inside the private
+ * network could pick its own bucket; that is the price of working behind a
+ * reverse proxy without configuration.
+ */
+export function clientIp(c: Context): string {
+  const peer = socketAddress(c);
+  if (!peer) return "unknown";
+  if (!isTrustedHop(peer)) return peer;
+  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => normalize(s.trim()))
+    .filter((s) => isIP(s) !== 0);
+  let client = peer;
+  for (let i = forwarded.length - 1; i >= 0 && isTrustedHop(client); i--) client = forwarded[i]!;
+  return client;
+}
+
+function socketAddress(c: Context): string | undefined {
+  // @hono/node-server puts the Node request on c.env; in-process app.request() has none.
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  const address = env?.incoming?.socket?.remoteAddress;
+  return address ? normalize(address) : undefined;
+}
+
+function normalize(address: string): string {
+  return address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address.toLowerCase();
+}
+
+export function isTrustedHop(address: string): boolean {
+  if (isIP(address) === 4) {
+    const [a, b] = address.split(".").map(Number) as [number, number];
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  }
+  if (isIP(address) === 6) {
+    return address === "::1" || /^f[cd]/.test(address) || /^fe[89ab]/.test(address);
+  }
+  return false;
+}

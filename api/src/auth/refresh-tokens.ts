@@ -1,0 +1,12 @@
+import crypto from "node:crypto";
+
+/** An opaque refresh token: 32 random bytes, URL-safe. Only its hash is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString("base64url");
+  return { token, hash: hashRefreshToken(token) };
+}
+
+/** sha256 is enough here: the token is 256 random bits, so there is nothing to brute-force. */
+export function hashRefreshToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}

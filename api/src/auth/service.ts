@@ -1,0 +1,212 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import { MIN_PASSWORD_LENGTH } from "@vj/core";
+import type { Config } from "../config.js";
+import type { DB, UserRow } from "../db/schema.js";
+import type { Logger } from "../logger.js";
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  findRefreshTokenForUpdate,
+  findSessionUser,
+  insertRefreshToken,
+  insertSession,
+  revokeRefreshToken,
+  touchSession,
+  type SessionData,
+} from "../repositories/auth-sessions.js";
+import { findUserByEmail, findUserById, insertPasswordUser, isUniqueViolation } from "../repositories/users.js";
+import type { AccessTokens } from "./access-tokens.js";
+import { bearerToken } from "./bearer.js";
+import { GoTrueError, invalidCredentials } from "./gotrue-errors.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
+import { hashRefreshToken, newRefreshToken } from "./refresh-tokens.js";
+import type { LogoutScope } from "./schemas.js";
+import { goTrueUser } from "./user-json.js";
+
+/**
+ * A session ends after this long without a refresh. GoTrue keeps sessions
+ * forever by default; we bound them so abandoned refresh tokens die, and
+ * keep the bound long because the app is used offline for days at a time.
+ */
+export const SESSION_INACTIVITY_MS = 90 * 24 * 3600 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 3600 * 1000;
+
+export interface AuthServiceDeps {
+  db: Kysely<DB>;
+  config: Pick<Config, "AUTH_CONFIRM_EMAIL" | "AUTH_REFRESH_REUSE_GRACE_SECONDS">;
+  tokens: AccessTokens;
+  logger: Logger;
+}
+
+/** Who is asking: stored with the session, as GoTrue does. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The built-in auth's rules: sign-up, password and refresh grants, sessions. Routes only parse and shape. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, tokens, logger } = deps;
+  let lastHousekeeping = 0;
+
+  async function sessionResponse(user: UserRow, sessionId: string, refreshToken: string, now: Date) {
+    const { token, expiresAt } = await tokens.sign(user, sessionId, now);
+    return {
+      access_token: token,
+      token_type: "bearer" as const,
+      expires_in: tokens.expiresIn,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: goTrueUser(user),
+    };
+  }
+
+  async function startSession(user: UserRow, meta: RequestMeta) {
+    const now = new Date();
+    const sid = crypto.randomUUID();
+    const refresh = newRefreshToken();
+    const sess: SessionData = {
+      user_id: user.id,
+      created_at: now.toISOString(),
+      refreshed_at: null,
+      user_agent: meta.userAgent,
+      ip: meta.ip,
+      amr: "password",
+    };
+    await db.transaction().execute(async (trx) => {
+      await insertSession(trx, { sid, userId: user.id, sess, expire: new Date(now.getTime() + SESSION_INACTIVITY_MS) });
+      await insertRefreshToken(trx, { hash: refresh.hash, sessionId: sid, userId: user.id, parentHash: null, now });
+    });
+    return sessionResponse(user, sid, refresh.token, now);
+  }
+
+  async function housekeeping(now: Date) {
+    if (now.getTime() - lastHousekeeping < HOUSEKEEPING_INTERVAL_MS) return;
+    lastHousekeeping = now.getTime();
+    const removed = await deleteExpiredSessions(db, now);
+    if (removed) logger.info({ removed }, "auth: expired sessions removed");
+  }
+
+  return {
+    /**
+     * Creates a password user. Without confirmation the user is confirmed at
+     * once and gets a session; with AUTH_CONFIRM_EMAIL the user comes back
+     * alone (GoTrue's shape: the user object at the top level).
+     */
+    async signUp(input: { email: string; password: string }, meta: RequestMeta) {
+      if (input.password.length < MIN_PASSWORD_LENGTH) {
+        throw new GoTrueError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+          weak_password: { reasons: ["length"] },
+        });
+      }
+      const exists = () => new GoTrueError(422, "user_already_exists", "User already registered");
+      if (await findUserByEmail(db, input.email)) throw exists();
+      const passwordHash = await hashPassword(input.password);
+      let user: UserRow;
+      try {
+        user = await insertPasswordUser(db, {
+          email: input.email,
+          passwordHash,
+          emailConfirmedAt: config.AUTH_CONFIRM_EMAIL ? null : new Date(),
+        });
+      } catch (err) {
+        // Two sign-ups with one address at once: the unique index decides.
+        if (isUniqueViolation(err)) throw exists();
+        throw err;
+      }
+      if (config.AUTH_CONFIRM_EMAIL) {
+        logger.warn(
+          { userId: user.id },
+          "auth: sign-up awaits e-mail confirmation, but the built-in auth sends no mail; confirm the user in the database or set AUTH_CONFIRM_EMAIL=false",
+        );
+        return { user: goTrueUser(user), session: null };
+      }
+      return { user: goTrueUser(user), session: await startSession(user, meta) };
+    },
+
+    async signInWithPassword(input: { email: string; password: string }, meta: RequestMeta) {
+      await housekeeping(new Date());
+      const user = await findUserByEmail(db, input.email);
+      // Always verify (a dummy hash for unknown users) so timing does not reveal accounts.
+      const ok = await verifyPassword(user?.password_hash, input.password);
+      if (!user || !ok) throw invalidCredentials();
+      // Checked after the password so the answer leaks nothing to a guesser. When the operator
+      // turns confirmation off, waiting users can sign in (no mail could ever reach them).
+      if (config.AUTH_CONFIRM_EMAIL && !user.email_confirmed_at) {
+        throw new GoTrueError(400, "email_not_confirmed", "Email not confirmed");
+      }
+      return startSession(user, meta);
+    },
+
+    /**
+     * Rotates a refresh token. A spent token presented again within the grace
+     * window (a client that lost the first answer, or two tabs racing) gets a
+     * fresh token for the same session, as GoTrue does; later it is treated
+     * as theft and the whole session ends, so every token and access token of
+     * it stops working.
+     */
+    async refresh(presented: string, meta: RequestMeta) {
+      const now = new Date();
+      const graceMs = config.AUTH_REFRESH_REUSE_GRACE_SECONDS * 1000;
+      const next = newRefreshToken();
+      // Failures are returned, not thrown, so the revocation they record commits.
+      const outcome = await db.transaction().execute(async (trx) => {
+        const row = await findRefreshTokenForUpdate(trx, hashRefreshToken(presented));
+        if (!row) {
+          return new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+        }
+        if (row.expire <= now) {
+          await deleteSession(trx, row.session_id);
+          return new GoTrueError(400, "session_expired", "Invalid Refresh Token: Session Expired");
+        }
+        if (row.revoked) {
+          if (now.getTime() - row.updated_at.getTime() > graceMs) {
+            await deleteSession(trx, row.session_id);
+            logger.warn({ userId: row.user_id, sessionId: row.session_id, ip: meta.ip }, "auth: refresh token reuse detected, session revoked");
+            return new GoTrueError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+          }
+        } else {
+          await revokeRefreshToken(trx, row.id, now);
+        }
+        await insertRefreshToken(trx, {
+          hash: next.hash,
+          sessionId: row.session_id,
+          userId: row.user_id,
+          parentHash: row.token_hash,
+          now,
+        });
+        const sess = { ...(row.sess as unknown as SessionData), refreshed_at: now.toISOString(), ip: meta.ip, user_agent: meta.userAgent };
+        await touchSession(trx, row.session_id, sess, new Date(now.getTime() + SESSION_INACTIVITY_MS));
+        return { sessionId: row.session_id, userId: row.user_id };
+      });
+      if (outcome instanceof GoTrueError) throw outcome;
+      const user = await findUserById(db, outcome.userId);
+      if (!user) throw new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+      return sessionResponse(user, outcome.sessionId, next.token, now);
+    },
+
+    /** The bearer's user and session, with GoTrue's answers for each way it can fail. */
+    async authenticate(authorization: string | undefined) {
+      const token = bearerToken(authorization);
+      if (!token) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+      let claims;
+      try {
+        claims = await tokens.verify(token);
+      } catch (err) {
+        throw new GoTrueError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${(err as Error).message}`);
+      }
+      const user = await findSessionUser(db, claims.session_id, claims.sub, new Date());
+      if (!user) throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+      return { user, sessionId: claims.session_id };
+    },
+
+    async logout(auth: { userId: string; sessionId: string }, scope: LogoutScope) {
+      if (scope === "local") await deleteSession(db, auth.sessionId);
+      else await deleteUserSessions(db, auth.userId, scope === "others" ? auth.sessionId : undefined);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
