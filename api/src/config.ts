@@ -35,6 +35,8 @@ export const configSchema = z.object({
   TRANSCRIBE_MODEL: z.string().default("whisper-1"),
   SUMMARY_ENGINE: z.enum(["auto", "openai", "extractive"]).default("auto"),
   SUMMARY_MODEL: z.string().default("gpt-4o-mini"),
+  /** SUMMARY_MODEL's context window; notes beyond it are summarised in parts (map-reduce). gpt-4o-mini: 128k. */
+  SUMMARY_CONTEXT_TOKENS: z.coerce.number().int().min(1000).default(128_000),
   /** Transcription queue (DESIGN §6): lease length, poll interval, attempts, first retry delay. */
   TRANSCRIBE_LEASE_SECONDS: z.coerce.number().int().positive().default(600),
   TRANSCRIBE_POLL_MS: z.coerce.number().int().positive().default(2000),

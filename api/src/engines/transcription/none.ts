@@ -1,0 +1,16 @@
+import { TranscriptionError, type Transcriber } from "./types.js";
+
+export const NO_ENGINE_MESSAGE =
+  "No transcription engine is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible " +
+  "Whisper server such as Groq, Speaches or LocalAI), or install pocketsphinx (packages pocketsphinx and " +
+  "pocketsphinx-en-us) for a low-accuracy offline fallback; then retry the transcription.";
+
+/** Used when nothing can transcribe: every attempt fails with instructions, and the note can be retried later. */
+export function createNoneTranscriber(): Transcriber {
+  return {
+    name: "none",
+    async transcribe() {
+      throw new TranscriptionError(NO_ENGINE_MESSAGE, false);
+    },
+  };
+}
