@@ -21,9 +21,13 @@ export function clientIp(c: Context): string {
   const forwarded = (c.req.header("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => normalize(s.trim()))
-    .filter((s) => isIP(s) !== 0);
+    .filter(Boolean);
   let client = peer;
-  for (let i = forwarded.length - 1; i >= 0 && isTrustedHop(client); i--) client = forwarded[i]!;
+  for (let i = forwarded.length - 1; i >= 0 && isTrustedHop(client); i--) {
+    // Anything that is not an address ends the walk: what lies left of it cannot be vouched for.
+    if (isIP(forwarded[i]!) === 0) break;
+    client = forwarded[i]!;
+  }
   return client;
 }
 

@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import { SignJWT, type JWTPayload } from "jose";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createAccessTokens } from "../src/auth/access-tokens.js";
+import { findUserById } from "../src/repositories/users.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+
+const SUPABASE_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+
+/** A token as a Supabase project issues it to a signed-in user (HS256 project secret). */
+function supabaseToken(claims: JWTPayload, secret = SUPABASE_JWT_SECRET, expiresIn: string | number = "1h") {
+  return new SignJWT({ role: "authenticated", aal: "aal1", session_id: crypto.randomUUID(), ...claims })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer("https://project-ref.supabase.co/auth/v1")
+    .setAudience("authenticated")
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(new TextEncoder().encode(secret));
+}
+
+describe.each(dbKinds)("Supabase mode on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { SUPABASE_URL: "https://project-ref.supabase.co", SUPABASE_JWT_SECRET });
+  });
+  afterAll(() => t.close());
+
+  const get = (token: string) => t.app.request("/api/nope", { headers: { authorization: `Bearer ${token}` } });
+
+  test("a token signed by the project passes the middleware and creates the user row on first sight", async () => {
+    const id = crypto.randomUUID();
+    const res = await get(await supabaseToken({ sub: id, email: "Ada@Example.com" }));
+    // Past the middleware: the catch-all answers, not the 401.
+    expect(res.status).toBe(404);
+    expect(await findUserById(t.deps.database.db, id)).toMatchObject({ id, email: "ada@example.com" });
+
+    // An e-mail changed in Supabase follows on the next request.
+    expect((await get(await supabaseToken({ sub: id, email: "ada@new.example.com" }))).status).toBe(404);
+    expect(await findUserById(t.deps.database.db, id)).toMatchObject({ email: "ada@new.example.com" });
+  });
+
+  test.each([
+    ["another key", () => supabaseToken({ sub: crypto.randomUUID(), email: "x@example.com" }, "not-the-project-secret-but-long-enough-000")],
+    ["the anon key (no user)", () => supabaseToken({ role: "anon" })],
+    ["an expired token", () => supabaseToken({ sub: crypto.randomUUID(), email: "y@example.com" }, SUPABASE_JWT_SECRET, Math.floor(Date.now() / 1000) - 60)],
+    [
+      "a built-in auth token",
+      () => createAccessTokens(t.deps.config).sign({ id: crypto.randomUUID(), email: "z@example.com" }, crypto.randomUUID()).then((r) => r.token),
+    ],
+  ])("%s gets 401", async (_name, make) => {
+    const res = await get(await make());
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+  });
+
+  test("the built-in /auth/v1 routes are not served", async () => {
+    const res = await t.app.request("/auth/v1/signup", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@example.com", password: "secret123" }),
+    });
+    expect(res.status).toBe(404);
+  });
+});
