@@ -1,7 +1,25 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../app-env.js";
+import type { ServiceContext } from "../services/context.js";
+import { createBlobStore } from "../storage/index.js";
+import { accountRoutes } from "./account.js";
+import { domainRoutes } from "./domains.js";
+import { summaryRoutes } from "./summaries.js";
+import { summaryTypeRoutes } from "./summary-types.js";
+import { voiceNoteRoutes } from "./voice-notes.js";
 
 /** Every product route under /api; the bearer-token check runs before these. */
-export function productRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+export function productRoutes(deps: AppDeps) {
+  const ctx: ServiceContext = {
+    db: deps.database.db,
+    blobs: createBlobStore(deps.config),
+    config: deps.config,
+    logger: deps.logger,
+  };
+  return new Hono<AppEnv>()
+    .route("/domains", domainRoutes(ctx))
+    .route("/voice-notes", voiceNoteRoutes(ctx))
+    .route("/summary-types", summaryTypeRoutes(ctx))
+    .route("/summaries", summaryRoutes(ctx))
+    .route("/auth", accountRoutes(ctx));
 }

@@ -11,6 +11,7 @@ export const errorStatus = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,

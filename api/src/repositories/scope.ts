@@ -1,0 +1,14 @@
+import type { WhereInterface } from "kysely";
+import type { DB } from "../db/schema.js";
+
+/** The tables whose every row belongs to one user. */
+export type UserOwnedTable = "domains" | "voice_notes" | "summary_types" | "summaries";
+
+/**
+ * The per-user scope, for `$call`: every product read and write goes through it, so another
+ * user's row is never found (and the service answers 404 exactly as for a missing one).
+ */
+export function ownedBy<T extends UserOwnedTable>(table: T, userId: string) {
+  return <QB extends WhereInterface<DB, T>>(qb: QB): QB =>
+    qb.where(`${table}.user_id` as never, "=", userId as never) as unknown as QB;
+}

@@ -1,0 +1,183 @@
+import { sql, type Kysely } from "kysely";
+import type { DB, VoiceNoteRow } from "../db/schema.js";
+import { ownedBy } from "./scope.js";
+
+export interface NewNote {
+  userId: string;
+  domainId: string;
+  clientId: string | null;
+  title: string;
+  duration: number;
+  createdAt: Date;
+  audioKey: string;
+  audioMime: string;
+  audioBytes: number;
+}
+
+/** A transcribed note as a summary reads it. */
+export interface TranscribedNote {
+  id: string;
+  title: string;
+  transcription: string;
+  duration: number;
+  createdAt: Date;
+}
+
+export function voiceNotesRepository(db: Kysely<DB>) {
+  return {
+    /**
+     * Inserts a note queued for transcription. With a clientId already used by this user, the
+     * UNIQUE (user_id, client_id) constraint keeps the first row (also under concurrent replays)
+     * and `created` is false: the caller then answers the stored note and drops its new audio.
+     */
+    async insertOnce(n: NewNote): Promise<{ row: VoiceNoteRow; created: boolean }> {
+      const inserted = await db
+        .insertInto("voice_notes")
+        .values({
+          user_id: n.userId,
+          domain_id: n.domainId,
+          client_id: n.clientId,
+          title: n.title,
+          transcription: null,
+          duration: n.duration,
+          is_transcribed: false,
+          is_transcribing: true,
+          transcription_error: null,
+          audio_key: n.audioKey,
+          audio_mime: n.audioMime,
+          audio_bytes: n.audioBytes,
+          next_attempt_at: sql<Date>`now()`,
+          lease_owner: null,
+          lease_expires_at: null,
+          created_at: n.createdAt,
+        })
+        .onConflict((oc) => oc.columns(["user_id", "client_id"]).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { row: inserted, created: true };
+      const existing = await db
+        .selectFrom("voice_notes")
+        .selectAll()
+        .$call(ownedBy("voice_notes", n.userId))
+        .where("client_id", "=", n.clientId)
+        .executeTakeFirstOrThrow();
+      return { row: existing, created: false };
+    },
+
+    findByClientId(userId: string, clientId: string): Promise<VoiceNoteRow | undefined> {
+      return db
+        .selectFrom("voice_notes")
+        .selectAll()
+        .$call(ownedBy("voice_notes", userId))
+        .where("client_id", "=", clientId)
+        .executeTakeFirst();
+    },
+
+    find(userId: string, id: string): Promise<VoiceNoteRow | undefined> {
+      return db
+        .selectFrom("voice_notes")
+        .selectAll()
+        .$call(ownedBy("voice_notes", userId))
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+
+    /** Notes created in [start, end), newest first; every collection of the user when domainId is absent. */
+    listInRange(userId: string, range: { start: Date; end: Date; domainId?: string | undefined }): Promise<VoiceNoteRow[]> {
+      return db
+        .selectFrom("voice_notes")
+        .selectAll()
+        .$call(ownedBy("voice_notes", userId))
+        .$if(range.domainId !== undefined, (qb) => qb.where("domain_id", "=", range.domainId!))
+        .where("created_at", ">=", range.start)
+        .where("created_at", "<", range.end)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
+    },
+
+    /** The period's notes that have usable text (not failed), oldest first: what a summary reads. */
+    async listTranscribedInRange(
+      userId: string,
+      range: { start: Date; end: Date; domainId: string },
+    ): Promise<TranscribedNote[]> {
+      const rows = await db
+        .selectFrom("voice_notes")
+        .select(["id", "title", "transcription", "duration", "created_at"])
+        .$call(ownedBy("voice_notes", userId))
+        .where("domain_id", "=", range.domainId)
+        .where("created_at", ">=", range.start)
+        .where("created_at", "<", range.end)
+        .where("is_transcribed", "=", true)
+        .where("transcription_error", "is", null)
+        .where("transcription", "is not", null)
+        .where(sql<boolean>`btrim(transcription) <> ''`)
+        .where("transcription", "not like", "ERROR:%")
+        .orderBy("created_at", "asc")
+        .orderBy("id", "asc")
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        transcription: r.transcription!,
+        duration: r.duration,
+        createdAt: r.created_at,
+      }));
+    },
+
+    /** The patch must set at least one field. */
+    update(
+      userId: string,
+      id: string,
+      patch: { title?: string | undefined; transcription?: string | undefined },
+    ): Promise<VoiceNoteRow | undefined> {
+      const text = patch.transcription;
+      return db
+        .updateTable("voice_notes")
+        .$call(ownedBy("voice_notes", userId))
+        .where("id", "=", id)
+        .set({
+          ...(patch.title !== undefined ? { title: patch.title } : {}),
+          // Text written by the user is the note's transcript from now on.
+          ...(text !== undefined
+            ? { transcription: text, is_transcribed: text.trim() !== "", transcription_error: null }
+            : {}),
+        })
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Deletes the note; returns its audio key (to delete the blob after the row) or undefined. */
+    async delete(userId: string, id: string): Promise<{ audioKey: string | null } | undefined> {
+      const row = await db
+        .deleteFrom("voice_notes")
+        .$call(ownedBy("voice_notes", userId))
+        .where("id", "=", id)
+        .returning(["audio_key"])
+        .executeTakeFirst();
+      return row && { audioKey: row.audio_key };
+    },
+
+    /**
+     * Queues the note for transcription again with a fresh attempt budget. A lease held by a
+     * running worker is left alone; a stale "ERROR:" text is cleared so the note shows as
+     * transcribing rather than failed.
+     */
+    requeue(userId: string, id: string): Promise<VoiceNoteRow | undefined> {
+      return db
+        .updateTable("voice_notes")
+        .$call(ownedBy("voice_notes", userId))
+        .where("id", "=", id)
+        .set({
+          is_transcribing: true,
+          attempts: 0,
+          transcription_error: null,
+          next_attempt_at: sql<Date>`now()`,
+          transcription: sql<string | null>`case when transcription like 'ERROR:%' then null else transcription end`,
+        })
+        .returningAll()
+        .executeTakeFirst();
+    },
+  };
+}
+export type VoiceNotesRepository = ReturnType<typeof voiceNotesRepository>;

@@ -1,0 +1,19 @@
+import { createDomainSchema } from "@vj/core";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.js";
+import { readJson } from "../errors.js";
+import type { ServiceContext } from "../services/context.js";
+import { createDomain, getDefaultDomain, getDomainStats, listDomains } from "../services/domains.js";
+import { idParam, jsonBodyLimit } from "./params.js";
+
+/** Collections ("domains" on the wire). */
+export function domainRoutes(ctx: ServiceContext) {
+  return new Hono<AppEnv>()
+    .get("/", async (c) => c.json(await listDomains(ctx, c.var.user.id)))
+    .get("/default", async (c) => c.json(await getDefaultDomain(ctx, c.var.user.id)))
+    .post("/", jsonBodyLimit, async (c) => {
+      const input = await readJson(c, createDomainSchema);
+      return c.json(await createDomain(ctx, c.var.user.id, input), 201);
+    })
+    .get("/:id/stats", async (c) => c.json(await getDomainStats(ctx, c.var.user.id, idParam(c, "Collection"))));
+}

@@ -1,0 +1,23 @@
+import { generateSummarySchema, listSummariesQuerySchema } from "@vj/core";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.js";
+import { readJson, readQuery } from "../errors.js";
+import type { ServiceContext } from "../services/context.js";
+import { deleteSummary, generateSummary, listSummaries } from "../services/summaries.js";
+import { deleted, idParam, jsonBodyLimit } from "./params.js";
+
+export function summaryRoutes(ctx: ServiceContext) {
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const query = readQuery(c, listSummariesQuerySchema);
+      return c.json(await listSummaries(ctx, c.var.user.id, query));
+    })
+    .post("/generate", jsonBodyLimit, async (c) => {
+      const input = await readJson(c, generateSummarySchema);
+      return c.json(await generateSummary(ctx, c.var.user.id, input), 201);
+    })
+    .delete("/:id", async (c) => {
+      await deleteSummary(ctx, c.var.user.id, idParam(c, "Summary"));
+      return c.json(deleted);
+    });
+}

@@ -1,0 +1,67 @@
+import { createVoiceNoteFieldsSchema, listVoiceNotesQuerySchema, updateVoiceNoteSchema } from "@vj/core";
+import { Hono } from "hono";
+import { Readable } from "node:stream";
+import type { AppEnv } from "../app-env.js";
+import { errorResponse, parseWith, readJson, readQuery } from "../errors.js";
+import type { ServiceContext } from "../services/context.js";
+import {
+  createVoiceNote,
+  deleteVoiceNote,
+  findNoteAudio,
+  listVoiceNotes,
+  openNoteAudio,
+  requeueTranscription,
+  updateVoiceNote,
+} from "../services/voice-notes.js";
+import { parseRange } from "./http-range.js";
+import { readNoteUpload } from "./note-upload.js";
+import { deleted, idParam, jsonBodyLimit } from "./params.js";
+
+const NOTE = "Voice note";
+
+export function voiceNoteRoutes(ctx: ServiceContext) {
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const query = readQuery(c, listVoiceNotesQuerySchema);
+      return c.json(await listVoiceNotes(ctx, c.var.user.id, query));
+    })
+    .post("/", async (c) => {
+      const upload = await readNoteUpload(c.req.raw, { blobs: ctx.blobs, maxBytes: ctx.config.MAX_AUDIO_BYTES });
+      try {
+        const fields = parseWith(createVoiceNoteFieldsSchema, upload.fields);
+        const { note, created } = await createVoiceNote(ctx, c.var.user.id, fields, upload.audio);
+        return c.json(note, created ? 201 : 200);
+      } finally {
+        await upload.discard();
+      }
+    })
+    .get("/:id/audio", async (c) => {
+      const audio = await findNoteAudio(ctx, c.var.user.id, idParam(c, NOTE));
+      const range = parseRange(c.req.header("range"), audio.size);
+      c.header("Accept-Ranges", "bytes");
+      c.header("Cache-Control", "private, max-age=3600");
+      if (range === "unsatisfiable") {
+        c.header("Content-Range", `bytes */${audio.size}`);
+        return errorResponse(c, "range_not_satisfiable", `The requested range is outside the ${audio.size}-byte recording`);
+      }
+      c.header("Content-Type", audio.mimeType);
+      c.header("Content-Length", String(range ? range.end - range.start + 1 : audio.size));
+      if (range) c.header("Content-Range", `bytes ${range.start}-${range.end}/${audio.size}`);
+      const status = range ? 206 : 200;
+      if (c.req.method === "HEAD") return c.body(null, status);
+      const stream = await openNoteAudio(ctx, audio.key, range ?? undefined);
+      return c.body(Readable.toWeb(stream) as ReadableStream, status);
+    })
+    .patch("/:id", jsonBodyLimit, async (c) => {
+      const id = idParam(c, NOTE);
+      const patch = await readJson(c, updateVoiceNoteSchema);
+      return c.json(await updateVoiceNote(ctx, c.var.user.id, id, patch));
+    })
+    .delete("/:id", async (c) => {
+      await deleteVoiceNote(ctx, c.var.user.id, idParam(c, NOTE));
+      return c.json(deleted);
+    })
+    .post("/:id/transcribe", async (c) => {
+      return c.json(await requeueTranscription(ctx, c.var.user.id, idParam(c, NOTE)), 202);
+    });
+}

@@ -1,0 +1,20 @@
+import { notFound } from "../errors.js";
+import { accountRepository } from "../repositories/account.js";
+import type { ServiceContext } from "./context.js";
+
+/**
+ * Deletes the user with every row they own (foreign keys cascade, sessions included, so
+ * their tokens stop working at once) and then every audio blob. Keys are read before the
+ * rows go; blobs are deleted only after the delete committed, so a failed delete loses nothing.
+ */
+export async function deleteAccount(ctx: ServiceContext, userId: string): Promise<void> {
+  const account = accountRepository(ctx.db);
+  const keys = await account.listAudioKeys(userId);
+  if (!(await account.deleteUser(userId))) throw notFound("Account");
+  const results = await Promise.allSettled(keys.map((key) => ctx.blobs.delete(key)));
+  // The user's prefix also catches a blob whose upload raced the deletion.
+  results.push(...(await Promise.allSettled([ctx.blobs.deletePrefix(userId)])));
+  for (const r of results) {
+    if (r.status === "rejected") ctx.logger.error({ err: r.reason, userId }, "audio left behind after account deletion");
+  }
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../config.js";
+import type { DB } from "../db/schema.js";
+import type { Logger } from "../logger.js";
+import type { BlobStore } from "../storage/index.js";
+
+/** What a service needs: the database (through repositories), the blob store, config and logs. */
+export interface ServiceContext {
+  db: Kysely<DB>;
+  blobs: BlobStore;
+  config: Config;
+  logger: Logger;
+}
+
+export const iso = (d: Date | string) => new Date(d).toISOString();

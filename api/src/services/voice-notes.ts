@@ -1,0 +1,154 @@
+import crypto from "node:crypto";
+import {
+  TRANSCRIPTION_ERROR_PREFIX,
+  periodRange,
+  type CreateVoiceNoteFields,
+  type ListVoiceNotesQuery,
+  type UpdateVoiceNoteInput,
+  type VoiceNote,
+} from "@vj/core";
+import type { VoiceNoteRow } from "../db/schema.js";
+import { ApiError, notFound } from "../errors.js";
+import { domainsRepository } from "../repositories/domains.js";
+import { voiceNotesRepository } from "../repositories/voice-notes.js";
+import type { TempBlob } from "../storage/index.js";
+import { extensionOf, type AudioFormat } from "./audio-format.js";
+import { iso, type ServiceContext } from "./context.js";
+import { requireDomain } from "./domains.js";
+
+export function toVoiceNote(row: VoiceNoteRow): VoiceNote {
+  const text = row.transcription;
+  const textIsError = text?.startsWith(TRANSCRIPTION_ERROR_PREFIX) ?? false;
+  const isError = row.transcription_error !== null || textIsError;
+  const error =
+    row.transcription_error ?? (textIsError ? text!.slice(TRANSCRIPTION_ERROR_PREFIX.length).trim() || null : null);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    domainId: row.domain_id,
+    clientId: row.client_id,
+    title: row.title,
+    transcription: text,
+    duration: row.duration,
+    isTranscribed: row.is_transcribed,
+    isTranscribing: row.is_transcribing,
+    isError,
+    error,
+    hasTranscription: !isError && !!text && text.trim() !== "",
+    hasAudio: row.audio_key !== null,
+    audioMimeType: row.audio_mime,
+    audioBytes: row.audio_bytes === null ? null : Number(row.audio_bytes),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export interface UploadedAudio {
+  temp: TempBlob;
+  mimeType: string;
+  format: AudioFormat;
+  bytes: number;
+}
+
+/**
+ * Stores an uploaded recording and queues it for transcription. A replay of a clientId the
+ * user already used answers the stored note (`created: false`) and keeps nothing new.
+ * The caller discards `audio.temp` afterwards in every case (a no-op once committed).
+ */
+export async function createVoiceNote(
+  ctx: ServiceContext,
+  userId: string,
+  fields: CreateVoiceNoteFields,
+  audio: UploadedAudio,
+): Promise<{ note: VoiceNote; created: boolean }> {
+  const notes = voiceNotesRepository(ctx.db);
+  if (fields.clientId) {
+    const existing = await notes.findByClientId(userId, fields.clientId);
+    if (existing) return { note: toVoiceNote(existing), created: false };
+  }
+
+  const domainId = fields.domainId
+    ? (await requireDomain(ctx, userId, fields.domainId)).id
+    : (await domainsRepository(ctx.db).findDefault(userId))?.id;
+  if (!domainId) {
+    throw new ApiError("unprocessable", "Create a collection first: there is no collection to save this recording in");
+  }
+
+  const key = `${userId}/${crypto.randomUUID()}${extensionOf(audio.format)}`;
+  await audio.temp.commit(key);
+  let result;
+  try {
+    result = await notes.insertOnce({
+      userId,
+      domainId,
+      clientId: fields.clientId ?? null,
+      title: fields.title,
+      duration: fields.duration,
+      createdAt: fields.createdAt ? new Date(fields.createdAt) : new Date(),
+      audioKey: key,
+      audioMime: audio.mimeType,
+      audioBytes: audio.bytes,
+    });
+  } catch (err) {
+    await ctx.blobs.delete(key);
+    throw err;
+  }
+  // A concurrent replay won the clientId: its note stands and this copy of the audio goes.
+  if (!result.created) await ctx.blobs.delete(key);
+  return { note: toVoiceNote(result.row), created: result.created };
+}
+
+export async function listVoiceNotes(ctx: ServiceContext, userId: string, q: ListVoiceNotesQuery): Promise<VoiceNote[]> {
+  if (q.domainId) await requireDomain(ctx, userId, q.domainId);
+  const { start, end } = periodRange(q.period, q.periodKey, q.tz);
+  const rows = await voiceNotesRepository(ctx.db).listInRange(userId, { start, end, domainId: q.domainId });
+  return rows.map(toVoiceNote);
+}
+
+async function requireNote(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNoteRow> {
+  const row = await voiceNotesRepository(ctx.db).find(userId, id);
+  if (!row) throw notFound("Voice note");
+  return row;
+}
+
+export async function updateVoiceNote(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  patch: UpdateVoiceNoteInput,
+): Promise<VoiceNote> {
+  if (patch.title === undefined && patch.transcription === undefined) return toVoiceNote(await requireNote(ctx, userId, id));
+  const row = await voiceNotesRepository(ctx.db).update(userId, id, patch);
+  if (!row) throw notFound("Voice note");
+  return toVoiceNote(row);
+}
+
+/** Deletes the row, then its audio (a crash in between leaves an orphan file, never a row without audio). */
+export async function deleteVoiceNote(ctx: ServiceContext, userId: string, id: string): Promise<void> {
+  const deleted = await voiceNotesRepository(ctx.db).delete(userId, id);
+  if (!deleted) throw notFound("Voice note");
+  if (deleted.audioKey) await ctx.blobs.delete(deleted.audioKey);
+}
+
+export async function requeueTranscription(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNote> {
+  const row = await voiceNotesRepository(ctx.db).requeue(userId, id);
+  if (!row) throw notFound("Voice note");
+  return toVoiceNote(row);
+}
+
+/** The note's stored audio: its key, type and size; 404 when the note or its audio is missing. */
+export async function findNoteAudio(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+): Promise<{ key: string; mimeType: string; size: number }> {
+  const row = await requireNote(ctx, userId, id);
+  const size = row.audio_key ? await ctx.blobs.size(row.audio_key) : null;
+  if (!row.audio_key || size === null) throw new ApiError("not_found", "This voice note has no stored audio");
+  return { key: row.audio_key, mimeType: row.audio_mime ?? "application/octet-stream", size };
+}
+
+export async function openNoteAudio(ctx: ServiceContext, key: string, range?: { start: number; end: number }) {
+  const blob = await ctx.blobs.open(key, range);
+  if (!blob) throw new ApiError("not_found", "This voice note has no stored audio");
+  return blob.stream;
+}

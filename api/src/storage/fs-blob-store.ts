@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { finished } from "node:stream/promises";
+import path from "node:path";
+import type { BlobStore, TempBlob } from "./blob-store.js";
+
+const SAFE_KEY = /^[A-Za-z0-9-]+(\/[A-Za-z0-9._-]+)*$/;
+
+/**
+ * Blobs as files under `root`. Uploads go to `root/.tmp` first and are renamed into place
+ * (same filesystem, so the rename is atomic): a half-written file never sits under a key.
+ */
+export function createFsBlobStore(root: string): BlobStore {
+  const tmpDir = path.join(root, ".tmp");
+
+  function resolve(key: string): string {
+    // Keys come from our own rows, but a path outside root must never be reachable.
+    if (!SAFE_KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
+      throw new Error(`Invalid blob key: ${key}`);
+    }
+    return path.join(root, key);
+  }
+
+  return {
+    createTemp(): TempBlob {
+      fs.mkdirSync(tmpDir, { recursive: true });
+      const file = path.join(tmpDir, `${crypto.randomUUID()}.part`);
+      const stream = fs.createWriteStream(file, { flags: "wx" });
+      let settled: Promise<void> | undefined;
+      const done = () => (settled ??= finished(stream));
+      let gone = false;
+      return {
+        stream,
+        finished: done,
+        async commit(key) {
+          await done();
+          const target = resolve(key);
+          await fs.promises.mkdir(path.dirname(target), { recursive: true });
+          await fs.promises.rename(file, target);
+          gone = true;
+        },
+        async discard() {
+          if (gone) return;
+          gone = true;
+          if (!stream.destroyed) stream.destroy();
+          await done().catch(() => undefined);
+          await fs.promises.rm(file, { force: true });
+        },
+      };
+    },
+
+    async open(key, range) {
+      const file = resolve(key);
+      let size: number;
+      try {
+        size = (await fs.promises.stat(file)).size;
+      } catch {
+        return null;
+      }
+      const stream = fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      return { stream, size };
+    },
+
+    async size(key) {
+      try {
+        return (await fs.promises.stat(resolve(key))).size;
+      } catch {
+        return null;
+      }
+    },
+
+    async delete(key) {
+      await fs.promises.rm(resolve(key), { force: true });
+    },
+
+    async deletePrefix(prefix) {
+      await fs.promises.rm(resolve(prefix), { recursive: true, force: true });
+    },
+
+    async localPath(key) {
+      return resolve(key);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createUser, type TestUser } from "./factories.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+import { call, createDomain, expectError } from "./support/api.js";
+import { noteForm } from "./support/multipart.js";
+
+describe.each(dbKinds)("collections (/api/domains) on %s", (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    user = await createUser(t.deps);
+  });
+  afterAll(() => t.close());
+
+  test("a user without collections gets [] and a 404 for the default", async () => {
+    const fresh = await createUser(t.deps);
+    const list = await call(t, "GET", "/api/domains", { user: fresh });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual([]);
+    await expectError(await call(t, "GET", "/api/domains/default", { user: fresh }), 404, "not_found");
+  });
+
+  test("onboarding creates the first collection; userId from the body is ignored", async () => {
+    const other = await createUser(t.deps);
+    const u = await createUser(t.deps);
+    const res = await call(t, "POST", "/api/domains", {
+      user: u,
+      json: { name: "  Work Journal ", description: " Meetings and wins ", primaryColor: "#3b82f6", isDefault: true, userId: other.id },
+    });
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created).toMatchObject({
+      name: "Work Journal",
+      slug: "work-journal",
+      description: "Meetings and wins",
+      primaryColor: "#3b82f6",
+      isDefault: true,
+      userId: u.id,
+    });
+    expect(new Date(created.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const list = (await (await call(t, "GET", "/api/domains", { user: u })).json()) as { id: string }[];
+    expect(list.map((d) => d.id)).toEqual([created.id]);
+    expect((await (await call(t, "GET", "/api/domains", { user: other })).json()) as unknown[]).toEqual([]);
+    const def = await call(t, "GET", "/api/domains/default", { user: u });
+    expect(await def.json()).toMatchObject({ id: created.id, isDefault: true });
+  });
+
+  test("without a default collection, the default is the first one; a new default replaces the old", async () => {
+    const u = await createUser(t.deps);
+    const first = await createDomain(t, u, { name: "Alpha" });
+    await createDomain(t, u, { name: "Beta" });
+    expect(await (await call(t, "GET", "/api/domains/default", { user: u })).json()).toMatchObject({ id: first.id });
+    const third = await createDomain(t, u, { name: "Gamma", isDefault: true });
+    const fourth = await createDomain(t, u, { name: "Delta", isDefault: true });
+    expect(await (await call(t, "GET", "/api/domains/default", { user: u })).json()).toMatchObject({ id: fourth.id });
+    const list = (await (await call(t, "GET", "/api/domains", { user: u })).json()) as { id: string; isDefault: boolean }[];
+    expect(list.filter((d) => d.isDefault).map((d) => d.id)).toEqual([fourth.id]);
+    expect(list.map((d) => d.id)).toContain(third.id);
+  });
+
+  test("two collections of one user may not share a slug (409); another user may use it", async () => {
+    await createDomain(t, user, { name: "Creative Ideas" });
+    const clash = await call(t, "POST", "/api/domains", { user, json: { name: "creative   ideas!", primaryColor: "#8b5cf6" } });
+    const body = await expectError(clash, 409, "conflict");
+    expect(body.error.message).toContain("/creative-ideas");
+    const other = await createUser(t.deps);
+    await createDomain(t, other, { name: "Creative Ideas" });
+  });
+
+  test("a name without a-z/0-9 gets the c-<id> slug", async () => {
+    const d = await createDomain(t, user, { name: "日記" });
+    expect(d.slug).toBe(`c-${d.id.slice(0, 8)}`);
+  });
+
+  test.each([
+    [{ name: "   ", primaryColor: "#3b82f6" }, "Collection name required"],
+    [{ primaryColor: "#3b82f6" }, "Required"],
+    [{ name: "x", primaryColor: "blue" }, "Please enter a valid hex color"],
+    [{ name: "x", primaryColor: "#12345" }, "Please enter a valid hex color"],
+    [{ name: 42 }, "expected string, received number"],
+    [{ name: "x".repeat(101) }, "at most 100"],
+    [{ name: "x", description: "d".repeat(501) }, "at most 500"],
+    [{ name: "x", isDefault: "yes" }, "isDefault"],
+  ])("POST %j answers 400 with the message", async (json, message) => {
+    const body = await expectError(await call(t, "POST", "/api/domains", { user, json }), 400, "validation_failed");
+    expect(body.error.message).toContain(message);
+  });
+
+  test("malformed JSON answers 400", async () => {
+    const res = await call(t, "POST", "/api/domains", {
+      user,
+      body: "{ name: ",
+      headers: { "content-type": "application/json" },
+    });
+    await expectError(res, 400, "bad_request");
+  });
+
+  test("stats count recordings, seconds, transcribed notes and the newest recording", async () => {
+    const u = await createUser(t.deps);
+    const d = await createDomain(t, u, { name: "Stats" });
+    const empty = await call(t, "GET", `/api/domains/${d.id}/stats`, { user: u });
+    expect(await empty.json()).toEqual({ totalRecordings: 0, totalDuration: 0, transcribedCount: 0, recentRecording: "" });
+
+    for (const [duration, createdAt] of [["30", "2026-03-01T10:00:00.000Z"], ["95", "2026-03-05T10:00:00.000Z"]] as const) {
+      const res = await t.app.request("/api/voice-notes", {
+        method: "POST",
+        headers: u.headers,
+        body: noteForm({ domainId: d.id, duration, createdAt }),
+      });
+      expect(res.status).toBe(201);
+    }
+    await t.deps.database.db
+      .updateTable("voice_notes")
+      .set({ is_transcribed: true, transcription: "hello", is_transcribing: false })
+      .where("user_id", "=", u.id)
+      .where("duration", "=", 30)
+      .execute();
+    const stats = await (await call(t, "GET", `/api/domains/${d.id}/stats`, { user: u })).json();
+    expect(stats).toEqual({
+      totalRecordings: 2,
+      totalDuration: 125,
+      transcribedCount: 1,
+      recentRecording: "2026-03-05T10:00:00.000Z",
+    });
+  });
+
+  test("stats of a missing, malformed or foreign id answer 404", async () => {
+    const other = await createUser(t.deps);
+    const theirs = await createDomain(t, other, { name: "Theirs" });
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000", theirs.id]) {
+      await expectError(await call(t, "GET", `/api/domains/${id}/stats`, { user }), 404, "not_found");
+    }
+  });
+});

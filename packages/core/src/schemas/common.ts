@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { PERIODS, isValidPeriodKey, isValidTimeZone, type Period } from "../period.js";
+
+/** Field bounds the API enforces; the spec leaves them open, these keep rows and prompts sane. */
+export const LIMITS = {
+  name: 100,
+  description: 500,
+  title: 200,
+  prompt: 4000,
+  transcription: 200_000,
+  clientId: 200,
+} as const;
+
+/** Database ids: PostgreSQL rejects malformed uuid text, so anything else is refused before a query. */
+export const idSchema = z.guid({ error: "Expected an id (uuid)" });
+
+export const isoDateTime = z.iso.datetime({ offset: true, error: "Expected an ISO 8601 timestamp" });
+
+export const periodSchema = z.enum(PERIODS as [Period, ...Period[]], {
+  error: "Period must be one of day, week, month",
+});
+
+/** An IANA zone; absent means UTC. Every list/generate call from the web sends the browser's zone. */
+export const timeZoneSchema = z
+  .string()
+  .max(100)
+  .refine(isValidTimeZone, { error: "Unknown time zone (expected an IANA name such as Europe/London)" });
+
+const periodKeyText = z.string().max(10);
+
+/** A period and a key that names a real period of that kind (2024-02-30 and 2024-W60 are refused). */
+export function withValidPeriodKey<T extends { period: Period; periodKey: string }>(value: T, ctx: z.RefinementCtx) {
+  if (!isValidPeriodKey(value.period, value.periodKey)) {
+    const shape = value.period === "day" ? "YYYY-MM-DD" : value.period === "week" ? "YYYY-Www" : "YYYY-MM";
+    ctx.addIssue({
+      code: "custom",
+      path: ["periodKey"],
+      message: `periodKey must be a real ${value.period} written ${shape}`,
+    });
+  }
+}
+
+export const periodQueryFields = { period: periodSchema, periodKey: periodKeyText };
+
+/** Optional text that treats "" as absent (forms send empty strings for unset fields). */
+export const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+export const successSchema = z.object({ success: z.literal(true) });
+export type Success = z.infer<typeof successSchema>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { LIMITS, idSchema } from "./common.js";
+
+export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: "Please enter a valid hex color" });
+
+/**
+ * POST /api/domains. `userId` is accepted and ignored: the user always comes from the token
+ * (the onboarding sends ""). Name and description are trimmed as the spec's forms do.
+ */
+export const createDomainSchema = z.object({
+  name: z
+    .string({ error: (issue) => (issue.input === undefined ? "Required" : undefined) })
+    .trim()
+    .min(1, { error: "Collection name required" })
+    .max(LIMITS.name, { error: `Collection name must be at most ${LIMITS.name} characters` }),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.description, { error: `Description must be at most ${LIMITS.description} characters` })
+    .nullish(),
+  primaryColor: hexColorSchema.default("#3b82f6"),
+  isDefault: z.boolean().default(false),
+  userId: z.unknown().optional(),
+});
+export type CreateDomainInput = z.input<typeof createDomainSchema>;
+
+export const domainSchema = z.object({
+  id: idSchema,
+  userId: idSchema,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  primaryColor: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type Domain = z.infer<typeof domainSchema>;
+
+export const domainListSchema = z.array(domainSchema);
+
+export const domainStatsSchema = z.object({
+  totalRecordings: z.number().int(),
+  /** Seconds. */
+  totalDuration: z.number().int(),
+  transcribedCount: z.number().int(),
+  /** ISO timestamp of the newest note, or "" when the collection has none. */
+  recentRecording: z.string(),
+});
+export type DomainStats = z.infer<typeof domainStatsSchema>;

@@ -1,0 +1,5 @@
+export * from "./common.js";
+export * from "./domains.js";
+export * from "./voice-notes.js";
+export * from "./summary-types.js";
+export * from "./summaries.js";

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { DEFAULT_RESPONSE_LENGTH, RESPONSE_LENGTHS } from "../constants.js";
+import {
+  blankAsUndefined,
+  idSchema,
+  periodQueryFields,
+  periodSchema,
+  timeZoneSchema,
+  withValidPeriodKey,
+} from "./common.js";
+
+export const responseLengthSchema = z.enum(RESPONSE_LENGTHS, {
+  error: "Response length must be one of short, medium, long",
+});
+
+export const listSummariesQuerySchema = z
+  .object({
+    ...periodQueryFields,
+    domainId: z.preprocess(blankAsUndefined, idSchema.optional()),
+  })
+  .superRefine(withValidPeriodKey);
+export type ListSummariesQuery = z.infer<typeof listSummariesQuerySchema>;
+
+/**
+ * POST /api/summaries/generate. Exactly one of the general summary and a custom type
+ * (SPEC §4: they are mutually exclusive). A null or "" summaryTypeId counts as absent.
+ */
+export const generateSummarySchema = z
+  .object({
+    period: periodSchema,
+    periodKey: z.string().max(10),
+    domainId: idSchema,
+    summaryTypeId: z.preprocess((v) => (v === null ? undefined : blankAsUndefined(v)), idSchema.optional()),
+    isGeneralSummary: z.boolean().default(false),
+    responseLength: responseLengthSchema.default(DEFAULT_RESPONSE_LENGTH),
+    tz: z.preprocess(blankAsUndefined, timeZoneSchema.default("UTC")),
+  })
+  .superRefine(withValidPeriodKey)
+  .superRefine((value, ctx) => {
+    if (value.isGeneralSummary && value.summaryTypeId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["summaryTypeId"],
+        message: "Choose either the general summary or a summary type, not both",
+      });
+    } else if (!value.isGeneralSummary && !value.summaryTypeId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["summaryTypeId"],
+        message: "Choose a summary type or the general summary",
+      });
+    }
+  });
+export type GenerateSummaryInput = z.infer<typeof generateSummarySchema>;
+
+export const summarySchema = z.object({
+  id: idSchema,
+  userId: idSchema,
+  domainId: idSchema,
+  summaryTypeId: idSchema.nullable(),
+  /** The custom type's name; null for the general summary. */
+  summaryTypeName: z.string().nullable(),
+  period: periodSchema,
+  periodKey: z.string(),
+  prompt: z.string().nullable(),
+  responseLength: responseLengthSchema,
+  content: z.string(),
+  themes: z.array(z.string()),
+  totalVoiceNotes: z.number().int(),
+  totalDuration: z.number().int(),
+  wordsTranscribed: z.number().int(),
+  /** Which engine/model wrote it. */
+  engine: z.string(),
+  createdAt: z.string(),
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+export const summaryListSchema = z.array(summarySchema);

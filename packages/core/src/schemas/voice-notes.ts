@@ -1,0 +1,87 @@
+import { z } from "zod";
+import {
+  LIMITS,
+  blankAsUndefined,
+  idSchema,
+  isoDateTime,
+  periodQueryFields,
+  timeZoneSchema,
+  withValidPeriodKey,
+} from "./common.js";
+
+/**
+ * The text fields of the multipart POST /api/voice-notes (the `audio` file part travels beside
+ * them). Multipart values are strings, hence the coercions.
+ */
+export const createVoiceNoteFieldsSchema = z.object({
+  title: z
+    .string({ error: "Required" })
+    .trim()
+    .min(1, { error: "Title is required" })
+    .max(LIMITS.title, { error: `Title must be at most ${LIMITS.title} characters` }),
+  /** Seconds; fractions are rounded. */
+  duration: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: "Duration must be a number of seconds" })
+      .min(0, { error: "Duration must not be negative" })
+      .max(86_400, { error: "Duration must be at most 24 hours" })
+      .transform((n) => Math.round(n)),
+  ),
+  createdAt: z.preprocess(blankAsUndefined, isoDateTime.optional()),
+  domainId: z.preprocess(blankAsUndefined, idSchema.optional()),
+  /** The outbox id; a replay with the same id answers the note already stored. */
+  clientId: z.preprocess(
+    blankAsUndefined,
+    z.string().max(LIMITS.clientId, { error: `clientId must be at most ${LIMITS.clientId} characters` }).optional(),
+  ),
+  tz: z.preprocess(blankAsUndefined, timeZoneSchema.optional()),
+});
+export type CreateVoiceNoteFields = z.infer<typeof createVoiceNoteFieldsSchema>;
+
+export const listVoiceNotesQuerySchema = z
+  .object({
+    ...periodQueryFields,
+    domainId: z.preprocess(blankAsUndefined, idSchema.optional()),
+    tz: z.preprocess(blankAsUndefined, timeZoneSchema.default("UTC")),
+  })
+  .superRefine(withValidPeriodKey);
+export type ListVoiceNotesQuery = z.infer<typeof listVoiceNotesQuerySchema>;
+
+export const updateVoiceNoteSchema = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: "Title must not be empty" })
+    .max(LIMITS.title, { error: `Title must be at most ${LIMITS.title} characters` })
+    .optional(),
+  transcription: z
+    .string()
+    .max(LIMITS.transcription, { error: `Transcription must be at most ${LIMITS.transcription} characters` })
+    .optional(),
+});
+export type UpdateVoiceNoteInput = z.infer<typeof updateVoiceNoteSchema>;
+
+export const voiceNoteSchema = z.object({
+  id: idSchema,
+  userId: idSchema,
+  domainId: idSchema,
+  clientId: z.string().nullable(),
+  title: z.string(),
+  transcription: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number().int(),
+  isTranscribed: z.boolean(),
+  isTranscribing: z.boolean(),
+  /** Set when transcription failed or the text begins with "ERROR:". */
+  isError: z.boolean(),
+  error: z.string().nullable(),
+  hasTranscription: z.boolean(),
+  hasAudio: z.boolean(),
+  audioMimeType: z.string().nullable(),
+  audioBytes: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type VoiceNote = z.infer<typeof voiceNoteSchema>;
+
+export const voiceNoteListSchema = z.array(voiceNoteSchema);
