@@ -22,7 +22,7 @@ export function SignedInPlaceholder() {
           </div>
           <h1 className="text-xl font-semibold text-slate-900">You're signed in</h1>
           <p className="mt-2 text-sm text-slate-600">Signed in as</p>
-          <p className="mt-1 break-all text-base font-medium text-slate-900" data-testid="user-email">
+          <p className="mt-1 text-base [overflow-wrap:anywhere] font-medium text-slate-900" data-testid="user-email">
             {user?.email}
           </p>
           <p className="mt-6 text-sm text-slate-500">Your collections and recordings will appear here.</p>

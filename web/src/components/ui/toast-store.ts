@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from "react";
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@vj/core";
 
 // SPEC §9: one toast visible at a time; a dismissed toast is removed 4000 ms later (its exit animation runs meanwhile).
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY_MS = 4000;
 
 export type ToastVariant = "default" | "destructive";
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };

@@ -13,7 +13,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
         <Card>
           <div className="mb-6 space-y-1.5 text-center">
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-            <p className="text-sm text-slate-500">{subtitle}</p>
+            <p className="text-sm text-balance text-slate-500">{subtitle}</p>
           </div>
           {children}
         </Card>

@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from "@supabase/supabase-js";
-import { SESSION_CHECK_TIMEOUT_MS } from "./constants";
+import { SESSION_CHECK_TIMEOUT_MS } from "@vj/core";
 import { resolveInitialSession } from "./resolve-session";
 import type { SessionCache } from "./session-cache";
 

@@ -8,7 +8,7 @@ import { toast } from "../../components/ui/toast-store";
 import { supabase } from "../../lib/supabase";
 import { AuthLayout } from "./auth-layout";
 import { signUpDestination, UNEXPECTED_ERROR } from "./auth-messages";
-import { MIN_PASSWORD_LENGTH } from "./constants";
+import { MIN_PASSWORD_LENGTH } from "@vj/core";
 
 export function SignupForm() {
   const navigate = useNavigate();
@@ -53,7 +53,7 @@ export function SignupForm() {
   return (
     <AuthLayout
       title="Create an account"
-      subtitle="Start turning your spoken thoughts into a journal"
+      subtitle="Start journaling with your voice"
       footer={
         <>
           Already have an account?{" "}

@@ -1,0 +1,164 @@
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
+
+const missing = chromiumMissingReason();
+if (missing) console.warn(`[e2e] auth journeys skipped: ${missing}`);
+
+const screenshots = path.resolve(import.meta.dirname, "screenshots");
+const sizes = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+
+/** A visible toast's text; screen-reader announcements of the same toast live outside the region. */
+function toastText(page: Page, text: string) {
+  return page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
+}
+
+function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+describe.skipIf(missing !== null)("auth journeys in Chromium against the real API", () => {
+  const baseUrl = inject("baseUrl");
+  // Fixed (the API's data directory is fresh each run) so the committed screenshots only change when the UI does.
+  const existing = { email: "alex@example.com", password: "existing-pass-1" };
+  let browser: Browser | undefined;
+
+  async function openPage(): Promise<Page> {
+    browser = await launchBrowser();
+    return browser.context.pages()[0] ?? (await browser.context.newPage());
+  }
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  beforeAll(async () => {
+    // A user made straight through the auth endpoint, as another device would, so each test starts on its own.
+    const res = await fetch(`${baseUrl}/auth/v1/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: "public-anon-key" },
+      body: JSON.stringify(existing),
+    });
+    if (!res.ok) throw new Error(`could not create the existing user: ${res.status} ${await res.text()}`);
+  });
+
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  it("signs up through the page and lands signed in, then logs out and signs in again", async () => {
+    const page = await openPage();
+    const email = uniqueEmail("signup");
+    const password = "brand-new-pass-7";
+
+    await page.goto(`${baseUrl}/auth/signup`);
+    await page.getByRole("heading", { name: "Create an account" }).waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    // Sign-up returns a session in the embedded mode, so the spec sends the new user to onboarding.
+    await page.waitForURL(`${baseUrl}/onboarding`);
+    await page.getByTestId("user-email").getByText(email, { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Logout" }).click();
+
+    await page.waitForURL(`${baseUrl}/auth/login`);
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    // Signed out means signed out: the signed-in page now sends us back to sign-in.
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/auth/login`);
+
+    // Slow the token call a little so the busy label is observable.
+    await page.route("**/auth/v1/token**", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await signIn(page, email, password);
+    await page.getByRole("button", { name: "Signing in..." }).waitFor();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByTestId("user-email").getByText(email, { exact: true }).waitFor();
+
+    // The session survives a reload (persisted by supabase-js and cached for offline use).
+    await page.reload();
+    await page.getByTestId("user-email").getByText(email, { exact: true }).waitFor();
+    const cached = await page.evaluate(() => localStorage.getItem("voice-journal.session"));
+    expect(JSON.parse(cached ?? "{}").access_token).toEqual(expect.any(String));
+  });
+
+  it("shows the spec's toast for a wrong password and stays on sign-in", async () => {
+    const page = await openPage();
+    await signIn(page, existing.email, "not-the-password");
+    await toastText(page, "Invalid email or password. Please check your credentials and try again.").waitFor();
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth/login");
+  });
+
+  it("refuses mismatched passwords with the spec's toast and creates no account", async () => {
+    const page = await openPage();
+    const email = uniqueEmail("mismatch");
+    await page.goto(`${baseUrl}/auth/signup`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("first-pass-1");
+    await page.getByLabel("Confirm password", { exact: true }).fill("second-pass-2");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await toastText(page, "Passwords don't match").waitFor();
+    await toastText(page, "Please make sure both passwords are the same.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth/signup");
+
+    // Nothing was sent: that e-mail still cannot sign in with either password.
+    await signIn(page, email, "first-pass-1");
+    await toastText(page, "Invalid email or password. Please check your credentials and try again.").waitFor();
+  });
+
+  it("sends visitors to sign-in and shows signed-in users a 404 for unknown paths", async () => {
+    const page = await openPage();
+    await page.goto(`${baseUrl}/some/deep/path`);
+    await page.waitForURL(`${baseUrl}/auth/login`);
+    await page.goto(`${baseUrl}/work`);
+    await page.waitForURL(`${baseUrl}/auth/login`);
+
+    await signIn(page, existing.email, existing.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/some/deep/path`);
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.getByText("Path: /some/deep/path").waitFor();
+    // Signed in, the sign-in page is not for us any more.
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.waitForURL(`${baseUrl}/`);
+  });
+
+  it("renders sign-in, sign-up and the signed-in page at desktop and phone sizes", async () => {
+    const page = await openPage();
+    for (const [size, viewport] of Object.entries(sizes)) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${baseUrl}/auth/login`);
+      await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+      await page.screenshot({ path: path.join(screenshots, `login-${size}.png`), fullPage: true });
+      await page.goto(`${baseUrl}/auth/signup`);
+      await page.getByRole("heading", { name: "Create an account" }).waitFor();
+      await page.screenshot({ path: path.join(screenshots, `signup-${size}.png`), fullPage: true });
+    }
+    await signIn(page, existing.email, "not-the-password");
+    await toastText(page, "Invalid email or password. Please check your credentials and try again.").waitFor();
+    await page.waitForTimeout(400); // let the entry animation finish
+    await page.screenshot({ path: path.join(screenshots, "login-error-toast-mobile.png"), fullPage: true });
+    await page.setViewportSize(sizes.desktop);
+    await signIn(page, existing.email, existing.password);
+    await page.waitForURL(`${baseUrl}/`);
+    for (const [size, viewport] of Object.entries(sizes)) {
+      await page.setViewportSize(viewport);
+      await page.getByTestId("user-email").getByText(existing.email, { exact: true }).waitFor();
+      await page.screenshot({ path: path.join(screenshots, `signed-in-${size}.png`), fullPage: true });
+    }
+    // The phone layout must not scroll sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

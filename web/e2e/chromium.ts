@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+
+// Debian's Chromium: playwright-core never downloads a browser here.
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export function chromiumMissingReason(): string | null {
+  return fs.existsSync(CHROMIUM_PATH) ? null : `${CHROMIUM_PATH} is not installed (apt-get install chromium)`;
+}
+
+export type Browser = { context: BrowserContext; close(): Promise<void> };
+
+/** A fresh profile per call, so no cookie, storage or service worker leaks between suites. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "vj-e2e-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

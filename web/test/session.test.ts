@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AuthChangeEvent, Session } from "@supabase/supabase-js";
+import { resolveInitialSession } from "../src/features/auth/resolve-session";
+import { createAuthStore } from "../src/features/auth/auth-store";
+import { createSessionCache, SESSION_CACHE_KEY } from "../src/features/auth/session-cache";
+
+function fakeSession(email: string): Session {
+  return {
+    access_token: `token-for-${email}`,
+    refresh_token: "r",
+    expires_in: 3600,
+    token_type: "bearer",
+    user: { id: email, email, app_metadata: {}, user_metadata: {}, aud: "authenticated", created_at: "2026-01-01T00:00:00Z" },
+  };
+}
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("resolveInitialSession (SPEC §4)", () => {
+  const cached = fakeSession("cached@example.com");
+  const live = fakeSession("live@example.com");
+
+  it("uses the provider's session when it answers in time", async () => {
+    const session = await resolveInitialSession({
+      getSession: async () => ({ data: { session: live }, error: null }),
+      readCache: () => cached,
+      isOnline: () => true,
+      timeoutMs: 5000,
+    });
+    expect(session?.user.email).toBe("live@example.com");
+  });
+
+  it("answers signed-out when the provider has no session, even with a stale cache", async () => {
+    const session = await resolveInitialSession({
+      getSession: async () => ({ data: { session: null }, error: null }),
+      readCache: () => cached,
+      isOnline: () => true,
+      timeoutMs: 5000,
+    });
+    expect(session).toBeNull();
+  });
+
+  it("uses the cache offline without asking the provider", async () => {
+    const getSession = vi.fn(async () => ({ data: { session: live }, error: null }));
+    const session = await resolveInitialSession({ getSession, readCache: () => cached, isOnline: () => false, timeoutMs: 5000 });
+    expect(session?.user.email).toBe("cached@example.com");
+    expect(getSession).not.toHaveBeenCalled();
+  });
+
+  it("uses the cache when the provider fails or throws", async () => {
+    const failing = await resolveInitialSession({
+      getSession: async () => ({ data: { session: null }, error: new Error("network") }),
+      readCache: () => cached,
+      isOnline: () => true,
+      timeoutMs: 5000,
+    });
+    const throwing = await resolveInitialSession({
+      getSession: () => Promise.reject(new Error("boom")),
+      readCache: () => cached,
+      isOnline: () => true,
+      timeoutMs: 5000,
+    });
+    expect(failing?.user.email).toBe("cached@example.com");
+    expect(throwing?.user.email).toBe("cached@example.com");
+  });
+
+  it("falls back to the cache after 5000 ms, not before", async () => {
+    vi.useFakeTimers();
+    let settled: Session | null | undefined;
+    void resolveInitialSession({
+      getSession: () => new Promise(() => {}),
+      readCache: () => cached,
+      isOnline: () => true,
+      timeoutMs: 5000,
+    }).then((s) => (settled = s));
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled?.user.email).toBe("cached@example.com");
+  });
+});
+
+describe("session cache", () => {
+  it("keeps the access token and ignores values that are not sessions", () => {
+    const storage = memoryStorage();
+    const cache = createSessionCache(storage);
+    cache.write(fakeSession("a@example.com"));
+    expect(JSON.parse(storage.map.get(SESSION_CACHE_KEY)!).access_token).toBe("token-for-a@example.com");
+    expect(cache.read()?.user.email).toBe("a@example.com");
+    storage.setItem(SESSION_CACHE_KEY, "{not json");
+    expect(cache.read()).toBeNull();
+    storage.setItem(SESSION_CACHE_KEY, JSON.stringify({ user: {} }));
+    expect(cache.read()).toBeNull();
+  });
+});
+
+describe("auth store", () => {
+  function fakeClient(getSession: () => Promise<{ data: { session: Session | null }; error: null }>) {
+    let emit: (event: AuthChangeEvent, session: Session | null) => void = () => {};
+    const client = {
+      auth: {
+        onAuthStateChange(cb: typeof emit) {
+          emit = cb;
+          return { data: { subscription: { unsubscribe() {} } } };
+        },
+        getSession,
+      },
+    };
+    return { client: client as never, emit: (e: AuthChangeEvent, s: Session | null) => emit(e, s) };
+  }
+
+  it("caches the session on sign-in and forgets it on sign-out", async () => {
+    const storage = memoryStorage();
+    const { client, emit } = fakeClient(async () => ({ data: { session: null }, error: null }));
+    const store = createAuthStore({ client, cache: createSessionCache(storage), isOnline: () => true });
+    store.start();
+    expect(store.getState().loading).toBe(true);
+    expect((await store.ready()).session).toBeNull();
+
+    emit("SIGNED_IN", fakeSession("u@example.com"));
+    expect(store.getState().user?.email).toBe("u@example.com");
+    expect(storage.map.has(SESSION_CACHE_KEY)).toBe(true);
+
+    emit("SIGNED_OUT", null);
+    expect(store.getState().session).toBeNull();
+    expect(storage.map.has(SESSION_CACHE_KEY)).toBe(false);
+  });
+
+  it("opens signed in from the cache when offline, even if the provider's initial event has no session", async () => {
+    const storage = memoryStorage();
+    createSessionCache(storage).write(fakeSession("offline@example.com"));
+    const { client, emit } = fakeClient(async () => ({ data: { session: null }, error: null }));
+    const store = createAuthStore({ client, cache: createSessionCache(storage), isOnline: () => false });
+    store.start();
+    emit("INITIAL_SESSION", null);
+    const state = await store.ready();
+    expect(state.loading).toBe(false);
+    expect(state.user?.email).toBe("offline@example.com");
+  });
+});
