@@ -1,9 +1,13 @@
+import fs from "node:fs";
 import { createClient, type Session } from "@supabase/supabase-js";
 import { decodeJwt, SignJWT } from "jose";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { createAccessTokens } from "../src/auth/access-tokens.js";
-import { dbKinds, startTestServer } from "./harness.js";
+import type { Database } from "../src/db/database.js";
+import { startServer, type RunningServer } from "../src/server.js";
+import { dbKinds, freshDatabase, startTestServer, testConfig } from "./harness.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -236,27 +240,99 @@ describe.each(dbKinds)("built-in auth through supabase-js on %s", (kind) => {
 });
 
 describe.each(dbKinds)("built-in auth with AUTH_CONFIRM_EMAIL=true on %s", (kind) => {
-  let server: Server;
+  // Started by hand to read the log: the confirmation link goes there, since no mail is sent.
+  const logLines: { msg: string; confirmationLink?: string }[] = [];
+  let running: RunningServer;
+  let database: Database;
+  let url: string;
   beforeAll(async () => {
-    server = await startTestServer(kind, { AUTH_CONFIRM_EMAIL: "true" });
+    const config = testConfig({ AUTH_CONFIRM_EMAIL: "true" });
+    database = await freshDatabase(kind);
+    const logger = pino({ level: "info" }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
+    running = await startServer(config, { database, logger });
+    url = running.url;
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await running.stop();
+    await database.close();
+    fs.rmSync(running.deps.config.DATA_DIR, { recursive: true, force: true });
+  });
 
   test("sign-up returns the user without a session and sign-in is refused until confirmed", async () => {
     const email = newEmail();
-    const { data, error } = await supabase(server.url).auth.signUp({ email, password: "secret123" });
+    const { data, error } = await supabase(url).auth.signUp({
+      email,
+      password: "secret123",
+      options: { emailRedirectTo: `${url}/auth/callback` },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user).toMatchObject({ email, aud: "authenticated" });
     expect(data.user!.email_confirmed_at).toBeUndefined();
 
-    const signIn = await supabase(server.url).auth.signInWithPassword({ email, password: "secret123" });
+    const signIn = await supabase(url).auth.signInWithPassword({ email, password: "secret123" });
     expect(signIn.data.session).toBeNull();
     expect(signIn.error).toMatchObject({ status: 400, code: "email_not_confirmed" });
 
     // The password is still checked first: a wrong one says nothing about confirmation.
-    const wrong = await supabase(server.url).auth.signInWithPassword({ email, password: "wrong-password" });
+    const wrong = await supabase(url).auth.signInWithPassword({ email, password: "wrong-password" });
     expect(wrong.error).toMatchObject({ code: "invalid_credentials" });
+  });
+
+  test("the logged confirmation link confirms the e-mail and lands on redirect_to with a session", async () => {
+    const email = newEmail();
+    const { data } = await supabase(url).auth.signUp({ email, password: "secret123", options: { emailRedirectTo: `${url}/auth/callback` } });
+    const line = logLines.find((l) => l.confirmationLink && l.msg.includes("no mail"));
+    expect(line).toBeDefined();
+    const link = logLines.filter((l) => l.confirmationLink).at(-1)!.confirmationLink!;
+    expect(link.startsWith(`${url}/auth/v1/verify?`)).toBe(true);
+
+    const res = await fetch(link, { redirect: "manual" });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${url}/auth/callback`);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get("token_type")).toBe("bearer");
+    expect(fragment.get("type")).toBe("signup");
+    expect(decodeJwt(fragment.get("access_token")!).sub).toBe(data.user!.id);
+    expect(await productStatus(url, fragment.get("access_token")!)).not.toBe(401);
+    const refreshed = await supabase(url).auth.refreshSession({ refresh_token: fragment.get("refresh_token")! });
+    expect(refreshed.error).toBeNull();
+
+    const signIn = await supabase(url).auth.signInWithPassword({ email, password: "secret123" });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.user!.email_confirmed_at).toBeTruthy();
+
+    // A link is good once.
+    const again = await fetch(link, { redirect: "manual" });
+    const againFragment = new URLSearchParams(new URL(again.headers.get("location")!).hash.slice(1));
+    expect(againFragment.get("error_code")).toBe("otp_expired");
+    expect(againFragment.get("access_token")).toBeNull();
+  });
+
+  test("a confirmation link never redirects to another site", async () => {
+    await supabase(url).auth.signUp({ email: newEmail(), password: "secret123", options: { emailRedirectTo: "https://evil.example/steal" } });
+    const link = logLines.filter((l) => l.confirmationLink).at(-1)!.confirmationLink!;
+    const res = await fetch(link, { redirect: "manual" });
+    expect(new URL(res.headers.get("location")!).origin).toBe(url);
+
+    // Tampering with the link's redirect_to after the fact does not help either.
+    const tampered = new URL(link);
+    tampered.searchParams.set("redirect_to", "//evil.example/steal");
+    const res2 = await fetch(tampered, { redirect: "manual" });
+    expect(new URL(res2.headers.get("location")!).origin).toBe(url);
+  });
+
+  test("a forged confirmation token is refused", async () => {
+    const res = await fetch(`${url}/auth/v1/verify?token=not-a-token&type=signup&redirect_to=${encodeURIComponent(url + "/auth/callback")}`, {
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(new URLSearchParams(new URL(res.headers.get("location")!).hash.slice(1)).get("error_code")).toBe("otp_expired");
+  });
+
+  test("/settings says sign-ups wait for confirmation", async () => {
+    expect(await (await fetch(`${url}/auth/v1/settings`)).json()).toMatchObject({ mailer_autoconfirm: false });
   });
 });
 

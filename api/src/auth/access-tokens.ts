@@ -36,6 +36,17 @@ export class AccessTokens {
     return { token, expiresAt };
   }
 
+  /** Signs another kind of token with this key (the caller sets a distinct audience). */
+  signWith(build: (jwt: SignJWT) => SignJWT, claims: JWTPayload): Promise<string> {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuer(this.issuer).setIssuedAt();
+    return build(jwt).sign(this.secret);
+  }
+
+  async verifyWith(token: string, audience: string): Promise<JWTPayload> {
+    const { payload } = await jwtVerify(token, this.secret, { algorithms: ["HS256"], audience, issuer: this.issuer });
+    return payload;
+  }
+
   /** Throws on a bad signature, wrong key, wrong audience or expiry. */
   async verify(token: string): Promise<AccessClaims> {
     const { payload } = await jwtVerify(token, this.secret, {
@@ -48,6 +59,27 @@ export class AccessTokens {
     }
     return payload as AccessClaims;
   }
+}
+
+const CONFIRMATION_AUDIENCE = "email-confirmation";
+
+/**
+ * E-mail confirmation links carry a token signed with the same key but a
+ * different audience, so neither kind of token passes for the other. They
+ * need no table: a link is spent once the user is confirmed.
+ */
+export async function signConfirmation(tokens: AccessTokens, user: { id: string; email: string }, ttlSeconds = 24 * 3600) {
+  return tokens.signWith((jwt) =>
+    jwt.setSubject(user.id).setAudience(CONFIRMATION_AUDIENCE).setExpirationTime(`${ttlSeconds}s`),
+    { email: user.email },
+  );
+}
+
+/** The user id and e-mail a confirmation token was issued for; throws when forged or expired. */
+export async function verifyConfirmation(tokens: AccessTokens, token: string): Promise<{ id: string; email: string }> {
+  const payload = await tokens.verifyWith(token, CONFIRMATION_AUDIENCE);
+  if (typeof payload.sub !== "string" || typeof payload.email !== "string") throw new Error("confirmation token lacks subject");
+  return { id: payload.sub, email: payload.email };
 }
 
 export function createAccessTokens(config: { AUTH_JWT_SECRET?: string | undefined; DATA_DIR: string; AUTH_ACCESS_TOKEN_TTL_SECONDS: number }) {

@@ -16,6 +16,7 @@ export type GoTrueErrorCode =
   | "no_authorization"
   | "bad_jwt"
   | "over_request_rate_limit"
+  | "otp_expired"
   | "not_found"
   | "unexpected_failure";
 

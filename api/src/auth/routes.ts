@@ -5,7 +5,15 @@ import type { AccessTokens } from "./access-tokens.js";
 import { clientIp } from "./client-ip.js";
 import { createGoTrueErrorHandler, GoTrueError } from "./gotrue-errors.js";
 import { RateLimiter } from "./rate-limit.js";
-import { logoutQuery, passwordGrantBody, refreshGrantBody, signUpBody, signUpQuery, tokenQuery } from "./schemas.js";
+import {
+  logoutQuery,
+  passwordGrantBody,
+  refreshGrantBody,
+  signUpBody,
+  signUpQuery,
+  tokenQuery,
+  verifyQuery,
+} from "./schemas.js";
 import { createAuthService, type RequestMeta } from "./service.js";
 import { goTrueUser } from "./user-json.js";
 
@@ -32,10 +40,34 @@ export function authRoutes(deps: AppDeps, tokens: AccessTokens) {
   app.onError(createGoTrueErrorHandler(logger));
 
   app.post("/signup", limit(signUpLimiter), async (c) => {
-    parse(signUpQuery, c.req.query());
+    const query = parse(signUpQuery, c.req.query());
     const body = parse(signUpBody, await readBody(c));
-    const { user, session } = await service.signUp(body, meta(c));
+    const links = { verifyUrl: `${new URL(c.req.url).origin}/auth/v1/verify`, redirectTo: safeRedirect(c, query.redirect_to) };
+    const { user, session } = await service.signUp(body, meta(c), links);
     return c.json(session ?? user);
+  });
+
+  // The confirmation link (logged, since no mail is sent): like GoTrue's implicit flow, it lands on
+  // redirect_to with the session in the fragment, where supabase-js (detectSessionInUrl) picks it up.
+  app.get("/verify", async (c) => {
+    const query = parse(verifyQuery, c.req.query());
+    const target = safeRedirect(c, query.redirect_to);
+    let fragment: URLSearchParams;
+    try {
+      const s = await service.confirmEmail(query.token, meta(c));
+      fragment = new URLSearchParams({
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        token_type: s.token_type,
+        type: query.type,
+      });
+    } catch (err) {
+      if (!(err instanceof GoTrueError)) throw err;
+      fragment = new URLSearchParams({ error: "access_denied", error_code: err.code, error_description: err.message });
+    }
+    return c.redirect(`${target}#${fragment}`, 303);
   });
 
   app.post("/token", limit(tokenLimiter), async (c) => {
@@ -76,6 +108,27 @@ export function authRoutes(deps: AppDeps, tokens: AccessTokens) {
 
 function meta(c: Context): RequestMeta {
   return { ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null };
+}
+
+/**
+ * Where a link may send the browser: only this server's own host (the app
+ * and the API share one origin), so a crafted redirect_to cannot hand a
+ * session to another site. Anything else lands on the app's root.
+ */
+function safeRedirect(c: Context, raw: string | undefined): string {
+  const here = new URL(c.req.url);
+  if (raw) {
+    try {
+      const url = new URL(raw, here);
+      if ((url.protocol === "http:" || url.protocol === "https:") && url.host === here.host) {
+        url.hash = "";
+        return url.href;
+      }
+    } catch {
+      // not a URL: fall through to the root
+    }
+  }
+  return `${here.origin}/`;
 }
 
 function limit(limiter: RateLimiter): MiddlewareHandler {

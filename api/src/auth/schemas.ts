@@ -41,3 +41,9 @@ export const logoutQuery = z.looseObject({
 });
 
 export type LogoutScope = z.infer<typeof logoutQuery>["scope"];
+
+export const verifyQuery = z.looseObject({
+  token: z.string({ error: "Verify requires a token" }).min(1, "Verify requires a token").max(4096),
+  type: z.enum(["signup", "email"], { error: "Verify requires a verification type" }),
+  redirect_to: z.string().max(2048).optional(),
+});

@@ -16,8 +16,14 @@ import {
   touchSession,
   type SessionData,
 } from "../repositories/auth-sessions.js";
-import { findUserByEmail, findUserById, insertPasswordUser, isUniqueViolation } from "../repositories/users.js";
-import type { AccessTokens } from "./access-tokens.js";
+import {
+  confirmUserEmail,
+  findUserByEmail,
+  findUserById,
+  insertPasswordUser,
+  isUniqueViolation,
+} from "../repositories/users.js";
+import { signConfirmation, verifyConfirmation, type AccessTokens } from "./access-tokens.js";
 import { bearerToken } from "./bearer.js";
 import { GoTrueError, invalidCredentials } from "./gotrue-errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
@@ -93,9 +99,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Creates a password user. Without confirmation the user is confirmed at
      * once and gets a session; with AUTH_CONFIRM_EMAIL the user comes back
-     * alone (GoTrue's shape: the user object at the top level).
+     * alone (GoTrue's shape: the user object at the top level). No mail is
+     * sent in the embedded mode: the confirmation link goes to the log.
      */
-    async signUp(input: { email: string; password: string }, meta: RequestMeta) {
+    async signUp(input: { email: string; password: string }, meta: RequestMeta, links: { verifyUrl: string; redirectTo: string }) {
       if (input.password.length < MIN_PASSWORD_LENGTH) {
         throw new GoTrueError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
           weak_password: { reasons: ["length"] },
@@ -117,9 +124,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw err;
       }
       if (config.AUTH_CONFIRM_EMAIL) {
+        const token = await signConfirmation(tokens, user);
+        const link = `${links.verifyUrl}?${new URLSearchParams({ token, type: "signup", redirect_to: links.redirectTo })}`;
         logger.warn(
-          { userId: user.id },
-          "auth: sign-up awaits e-mail confirmation, but the built-in auth sends no mail; confirm the user in the database or set AUTH_CONFIRM_EMAIL=false",
+          { userId: user.id, confirmationLink: link },
+          "auth: sign-up awaits e-mail confirmation, but the built-in auth sends no mail; hand the user this link (valid 24 h) or set AUTH_CONFIRM_EMAIL=false",
         );
         return { user: goTrueUser(user), session: null };
       }
@@ -185,6 +194,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await findUserById(db, outcome.userId);
       if (!user) throw new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
       return sessionResponse(user, outcome.sessionId, next.token, now);
+    },
+
+    /**
+     * Opens a confirmation link: confirms the e-mail and starts a session, as
+     * GoTrue's /verify does. A link is good once; GoTrue's otp_expired after.
+     */
+    async confirmEmail(token: string, meta: RequestMeta) {
+      const expired = () => new GoTrueError(403, "otp_expired", "Email link is invalid or has expired");
+      let claims;
+      try {
+        claims = await verifyConfirmation(tokens, token);
+      } catch {
+        throw expired();
+      }
+      const user = await confirmUserEmail(db, claims.id, claims.email, new Date());
+      if (!user) throw expired();
+      return startSession(user, meta);
     },
 
     /** The bearer's user and session, with GoTrue's answers for each way it can fail. */

@@ -63,3 +63,15 @@ export async function upsertExternalUser(db: Kysely<DB>, user: { id: string; ema
     )
     .execute();
 }
+
+/** Confirms a waiting user's e-mail; nothing when already confirmed (a spent link) or gone. */
+export function confirmUserEmail(db: Kysely<DB>, id: string, email: string, now: Date): Promise<UserRow | undefined> {
+  return db
+    .updateTable("users")
+    .set({ email_confirmed_at: now, updated_at: now })
+    .where("id", "=", id)
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("email_confirmed_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
