@@ -153,6 +153,33 @@ describe.each(dbKinds)("built-in auth through supabase-js on %s", (kind) => {
     expect(next.error).toMatchObject({ status: 400, code: "refresh_token_not_found" });
   });
 
+  test("two tabs refreshing the same token at once both keep the user signed in", async () => {
+    const session = await signUp(server.url);
+    const [a, b] = await Promise.all([
+      supabase(server.url).auth.refreshSession({ refresh_token: session.refresh_token }),
+      supabase(server.url).auth.refreshSession({ refresh_token: session.refresh_token }),
+    ]);
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect(a.data.session!.refresh_token).not.toBe(b.data.session!.refresh_token);
+    for (const s of [a.data.session!, b.data.session!]) {
+      expect(await productStatus(server.url, s.access_token)).not.toBe(401);
+      // Each tab's new token rotates on its own later.
+      const next = await supabase(server.url).auth.refreshSession({ refresh_token: s.refresh_token });
+      expect(next.error).toBeNull();
+    }
+  });
+
+  test("an oversized body is refused before it is read", async () => {
+    const res = await fetch(`${server.url}/auth/v1/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: newEmail(), password: "x".repeat(100_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error_code: "validation_failed" });
+  });
+
   test("an unknown refresh token answers refresh_token_not_found", async () => {
     const { error } = await supabase(server.url).auth.refreshSession({ refresh_token: "made-up-token" });
     expect(error).toMatchObject({ status: 400, code: "refresh_token_not_found" });

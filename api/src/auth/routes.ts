@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { ZodType, z } from "zod";
 import type { AppDeps } from "../app-env.js";
 import type { AccessTokens } from "./access-tokens.js";
@@ -38,6 +39,16 @@ export function authRoutes(deps: AppDeps, tokens: AccessTokens) {
   );
   const app = new Hono();
   app.onError(createGoTrueErrorHandler(logger));
+  // Every body here is a few hundred bytes; refuse big ones before reading them into memory.
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new GoTrueError(413, "validation_failed", "Request body is too large");
+      },
+    }),
+  );
 
   app.post("/signup", limit(signUpLimiter), async (c) => {
     const query = parse(signUpQuery, c.req.query());
