@@ -25,7 +25,7 @@ export async function call(
 /** Asserts the one error shape with a status and code; returns the body for message checks. */
 export async function expectError(res: Response, status: number, code: string): Promise<ErrorShape> {
   const text = await res.text();
-  expect({ status: res.status, text }).toMatchObject({ status });
+  expect(res.status, text).toBe(status);
   const body = JSON.parse(text) as ErrorShape;
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe("string");
