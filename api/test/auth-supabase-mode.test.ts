@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import { SignJWT, type JWTPayload } from "jose";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccessTokens } from "../src/auth/access-tokens.js";
 import { findUserById } from "../src/repositories/users.js";
@@ -60,5 +62,47 @@ describe.each(dbKinds)("Supabase mode on %s", (kind) => {
       body: JSON.stringify({ email: "a@example.com", password: "secret123" }),
     });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("Supabase mode with the project's published keys (no JWT secret)", () => {
+  let t: TestApp;
+  let jwks: http.Server;
+  let privateKey: CryptoKey;
+  beforeAll(async () => {
+    const pair = await generateKeyPair("ES256");
+    privateKey = pair.privateKey;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: "key-1", alg: "ES256", use: "sig" };
+    // Stands in for https://<project>.supabase.co/auth/v1/.well-known/jwks.json.
+    jwks = http.createServer((req, res) => {
+      if (req.url !== "/auth/v1/.well-known/jwks.json") return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
+    const { port } = jwks.address() as AddressInfo;
+    t = await createTestApp("pglite", { SUPABASE_URL: `http://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => jwks.close(resolve));
+  });
+
+  const sign = (key: CryptoKey, kid = "key-1") =>
+    new SignJWT({ role: "authenticated", email: "grace@example.com" })
+      .setProtectedHeader({ alg: "ES256", kid })
+      .setSubject(id)
+      .setAudience("authenticated")
+      .setExpirationTime("1h")
+      .sign(key);
+  const id = crypto.randomUUID();
+
+  test("a token signed with the project's key passes; one signed with another key does not", async () => {
+    const ok = await t.app.request("/api/nope", { headers: { authorization: `Bearer ${await sign(privateKey)}` } });
+    expect(ok.status).toBe(404);
+    expect(await findUserById(t.deps.database.db, id)).toMatchObject({ email: "grace@example.com" });
+
+    const other = await generateKeyPair("ES256");
+    const bad = await t.app.request("/api/nope", { headers: { authorization: `Bearer ${await sign(other.privateKey)}` } });
+    expect(bad.status).toBe(401);
   });
 });
