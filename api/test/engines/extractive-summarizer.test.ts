@@ -1,7 +1,7 @@
 import { countWords, DEFAULT_SUMMARY_PROMPT, RESPONSE_LENGTH_TARGET_WORDS } from "@vj/core";
 import { describe, expect, it } from "vitest";
 import { createExtractiveSummarizer, EXTRACTIVE_LABEL } from "../../src/engines/summaries/index.js";
-import { journalWeek } from "./fixtures/journal-notes.js";
+import { journalWeek, learningMonth } from "./fixtures/journal-notes.js";
 
 const summarizer = createExtractiveSummarizer();
 const request = (responseLength: "short" | "medium" | "long", notes = journalWeek) => ({
@@ -20,9 +20,13 @@ function quoted(content: string): string[] {
 }
 
 describe("extractive summarizer", () => {
-  it.each(["short", "medium", "long"] as const)("writes a %s summary within ±30 % of its word target", async (length) => {
+  const cases = (["short", "medium", "long"] as const).flatMap((length) => [
+    { length, fixture: "a week of long notes", notes: journalWeek },
+    { length, fixture: "a month of short notes", notes: learningMonth },
+  ]);
+  it.each(cases)("writes a $length summary of $fixture within ±30 % of its word target", async ({ length, notes }) => {
     const target = RESPONSE_LENGTH_TARGET_WORDS[length];
-    const result = await summarizer.summarize(request(length));
+    const result = await summarizer.summarize(request(length, notes));
     const words = countWords(result.content);
     expect(words).toBeGreaterThanOrEqual(target * 0.7);
     expect(words).toBeLessThanOrEqual(target * 1.3);

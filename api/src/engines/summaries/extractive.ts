@@ -48,10 +48,13 @@ export function summarizeExtractive(request: SummaryRequest): SummaryResult {
     });
   });
 
-  const overhead = countWords(EXTRACTIVE_LABEL) + countWords(heading) + request.notes.length; // bullets are "-" words
+  const overhead = countWords(EXTRACTIVE_LABEL) + countWords(heading);
   const shortNotice = `*Your notes hold fewer words than a ${request.responseLength} summary (about ${target}), so all of them are included.*`;
+  const notesWithText = request.notes.filter((n) => n.text.trim()).length;
   const chosen =
-    totalWords + overhead <= target ? candidates : pick(candidates, Math.max(20, target - overhead), request.prompt);
+    totalWords + notesWithText + overhead <= target
+      ? candidates
+      : pick(candidates, Math.max(20, target - overhead), request.prompt);
   const body = render(chosen);
   const parts = [EXTRACTIVE_LABEL, heading, body];
   if (chosen === candidates) parts.splice(1, 0, shortNotice);
@@ -86,11 +89,14 @@ function pick(candidates: Candidate[], budget: number, prompt: string): Candidat
   let words = 0;
   // Aim a little under the target and never past +15 %, so the result lands well inside ±30 %.
   const upper = budget * 1.15;
+  const notesUsed = new Set<number>();
+  // A note's first chosen sentence opens a bullet, and the "-" counts as a word.
+  const cost = (c: Candidate) => c.words + (notesUsed.has(c.note) ? 0 : 1);
   while (words < budget * 0.95) {
     let best: Candidate | undefined;
     let bestScore = -1;
     for (const c of remaining) {
-      if (words + c.words > upper) continue;
+      if (words + cost(c) > upper) continue;
       const s = score(c);
       if (s > bestScore) {
         best = c;
@@ -100,7 +106,8 @@ function pick(candidates: Candidate[], budget: number, prompt: string): Candidat
     if (!best) break;
     chosen.push(best);
     remaining.delete(best);
-    words += best.words;
+    words += cost(best);
+    notesUsed.add(best.note);
     for (const l of new Set(best.lemmas)) weight.set(l, (weight.get(l) ?? 0) ** 2);
   }
   return chosen.sort((a, b) => a.note - b.note || a.index - b.index);

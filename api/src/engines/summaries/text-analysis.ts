@@ -72,6 +72,7 @@ const FILLER = new Set([
   "stuff", "something", "anything", "everything", "nothing", "week", "month", "year", "be", "have", "do", "get",
   "go", "make", "say", "know", "think", "feel", "want", "need", "really", "just", "also", "like", "okay", "yeah",
   "um", "uh", "gonna", "let", "come", "take", "see", "good", "great", "little", "much", "many", "new", "other",
+  "hour", "minute", "second", "percent", "part", "number", "people", "person", "place", "end", "start",
 ]);
 
 /** The words that carry meaning in a sentence, as lemmas. */
@@ -91,11 +92,12 @@ const isThemeWord = (t: Token) =>
  * notes. Fewer than three only when the text names fewer things.
  */
 export function extractThemes(texts: string[], max = 6, min = 3): string[] {
-  const stats = new Map<string, { count: number; docs: Set<number>; words: string[] }>();
-  const bump = (key: string, words: string[], doc: number) => {
-    const s = stats.get(key) ?? { count: 0, docs: new Set<number>(), words };
+  const stats = new Map<string, { count: number; docs: Set<number>; words: string[]; forms: Map<string, number> }>();
+  const bump = (key: string, words: string[], form: string, doc: number) => {
+    const s = stats.get(key) ?? { count: 0, docs: new Set<number>(), words, forms: new Map<string, number>() };
     s.count += 1;
     s.docs.add(doc);
+    s.forms.set(form, (s.forms.get(form) ?? 0) + 1);
     stats.set(key, s);
   };
   texts.forEach((text, doc) => {
@@ -103,22 +105,24 @@ export function extractThemes(texts: string[], max = 6, min = 3): string[] {
       const toks = sentence.tokens;
       toks.forEach((t, i) => {
         if (!NOUNISH.has(t.pos) || !isThemeWord(t)) return;
-        bump(t.lemma, [t.lemma], doc);
+        const form = t.text.toLowerCase();
+        bump(t.lemma, [t.lemma], form, doc);
         const prev = toks[i - 1];
         if (prev && isThemeWord(prev) && (NOUNISH.has(prev.pos) || prev.pos === "ADJ")) {
           const first = prev.text.toLowerCase();
-          bump(`${first} ${t.lemma}`, [first, t.lemma], doc);
+          bump(`${first} ${t.lemma}`, [prev.lemma, t.lemma], `${first} ${form}`, doc);
         }
       });
     }
   });
-  const scored = [...stats.entries()]
-    .map(([label, s]) => ({
-      label,
+  const scored = [...stats.values()]
+    .map((s) => ({
+      // Shown as most often written: "statistics", not the lemma "statistic".
+      label: [...s.forms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0],
       words: s.words,
       count: s.count,
-      // Recurrence across notes is what makes a theme; phrases that recur beat their single words.
-      score: s.count + s.docs.size + (s.words.length > 1 && s.count > 1 ? s.count : 0),
+      // Recurrence across notes is what makes a theme; a phrase that recurs beats its single words.
+      score: s.count + s.docs.size + (s.words.length > 1 && s.count > 1 ? 2 * s.count : 0),
     }))
     .sort((a, b) => b.score - a.score || b.count - a.count || a.label.localeCompare(b.label));
 
