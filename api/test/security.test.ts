@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { summariesRepository } from "../src/repositories/summaries.js";
+import { createUser, type TestUser } from "./factories.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+import { call, createDomain, expectError } from "./support/api.js";
+import { audioDir, filesUnder } from "./support/audio.js";
+import { noteForm } from "./support/multipart.js";
+
+interface Ids {
+  domain: string;
+  note: string;
+  type: string;
+  summary: string;
+}
+
+interface Route {
+  method: string;
+  path: (ids: Ids) => string;
+  json?: (ids: Ids) => unknown;
+  form?: (ids: Ids) => FormData;
+  /** Whether the route names one of the owner's resources (then another user gets 404). */
+  owned: boolean;
+}
+
+const q = "period=day&periodKey=2026-03-10";
+
+/** Every product route (SPEC §7 plus the additions of DESIGN §6). */
+const ROUTES: Route[] = [
+  { method: "GET", path: () => "/api/domains", owned: false },
+  { method: "GET", path: () => "/api/domains/default", owned: false },
+  { method: "POST", path: () => "/api/domains", json: () => ({ name: "Intruder", primaryColor: "#000000" }), owned: false },
+  { method: "GET", path: (i) => `/api/domains/${i.domain}/stats`, owned: true },
+  { method: "GET", path: (i) => `/api/voice-notes?${q}&domainId=${i.domain}`, owned: true },
+  { method: "POST", path: () => "/api/voice-notes", form: (i) => noteForm({ domainId: i.domain, clientId: "intruder" }), owned: true },
+  { method: "GET", path: (i) => `/api/voice-notes/${i.note}/audio`, owned: true },
+  { method: "PATCH", path: (i) => `/api/voice-notes/${i.note}`, json: () => ({ title: "hacked", transcription: "hacked" }), owned: true },
+  { method: "DELETE", path: (i) => `/api/voice-notes/${i.note}`, owned: true },
+  { method: "POST", path: (i) => `/api/voice-notes/${i.note}/transcribe`, owned: true },
+  { method: "GET", path: (i) => `/api/summary-types?domainId=${i.domain}`, owned: true },
+  { method: "POST", path: () => "/api/summary-types", json: (i) => ({ domainId: i.domain, name: "x", prompt: "y" }), owned: true },
+  { method: "PATCH", path: (i) => `/api/summary-types/${i.type}`, json: () => ({ name: "hacked" }), owned: true },
+  { method: "DELETE", path: (i) => `/api/summary-types/${i.type}`, owned: true },
+  { method: "GET", path: (i) => `/api/summaries?${q}&domainId=${i.domain}`, owned: true },
+  {
+    method: "POST",
+    path: () => "/api/summaries/generate",
+    json: (i) => ({ period: "day", periodKey: "2026-03-10", domainId: i.domain, isGeneralSummary: true, responseLength: "short" }),
+    owned: true,
+  },
+  { method: "DELETE", path: (i) => `/api/summaries/${i.summary}`, owned: true },
+  { method: "DELETE", path: () => "/api/auth/delete-account", owned: false },
+];
+
+const label = (r: Route) => `${r.method} ${r.path({ domain: "{domain}", note: "{note}", type: "{type}", summary: "{summary}" })}`;
+
+describe.each(dbKinds)("security on %s", (kind) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let intruder: TestUser;
+  let ids: Ids;
+
+  const send = (r: Route, headers: Record<string, string>) => {
+    if (r.form) return t.app.request(r.path(ids), { method: r.method, headers, body: r.form(ids) });
+    return call(t, r.method, r.path(ids), { headers, ...(r.json ? { json: r.json(ids) } : {}) });
+  };
+
+  /** Everything the owner has: rows of every table and the audio files. */
+  const snapshot = async () => {
+    const db = t.deps.database.db;
+    return {
+      domains: await db.selectFrom("domains").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
+      notes: await db.selectFrom("voice_notes").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
+      types: await db.selectFrom("summary_types").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
+      summaries: await db.selectFrom("summaries").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
+      sessions: await db.selectFrom("sessions").select("sid").where("user_id", "=", owner.id).execute(),
+      files: filesUnder(audioDir(t.deps.config.DATA_DIR)).filter((f) => f.includes(owner.id)).sort(),
+    };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await createUser(t.deps);
+    intruder = await createUser(t.deps);
+    await createDomain(t, intruder, { name: "Intruder home", isDefault: true });
+    const domain = (await createDomain(t, owner, { name: "Private", isDefault: true })).id;
+    const noteRes = await t.app.request("/api/voice-notes", {
+      method: "POST",
+      headers: owner.headers,
+      body: noteForm({ domainId: domain, createdAt: "2026-03-10T12:00:00.000Z" }),
+    });
+    const note = ((await noteRes.json()) as { id: string }).id;
+    const typeRes = await call(t, "POST", "/api/summary-types", { user: owner, json: { domainId: domain, name: "Mine", prompt: "Secret prompt" } });
+    const type = ((await typeRes.json()) as { id: string }).id;
+    const summary = (
+      await summariesRepository(t.deps.database.db).insert({
+        userId: owner.id, domainId: domain, summaryTypeId: type, period: "day", periodKey: "2026-03-10", prompt: "Secret prompt",
+        responseLength: "short", content: "Private content", themes: ["x"], totalVoiceNotes: 1, totalDuration: 1, wordsTranscribed: 2, engine: "test",
+      })
+    ).id;
+    ids = { domain, note, type, summary };
+  });
+  afterAll(() => t.close());
+
+  test.each(ROUTES.map((r) => [label(r), r] as const))("%s without a token answers 401", async (_l, r) => {
+    const before = await snapshot();
+    await expectError(await send(r, {}), 401, "unauthorized");
+    await expectError(await send(r, { authorization: "Bearer not.a.jwt" }), 401, "unauthorized");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test.each(ROUTES.filter((r) => r.owned).map((r) => [label(r), r] as const))(
+    "%s with another user's token answers 404 and changes nothing",
+    async (_l, r) => {
+      const before = await snapshot();
+      await expectError(await send(r, intruder.headers), 404, "not_found");
+      expect(await snapshot()).toEqual(before);
+      // And the owner still sees it.
+      const check = await call(t, "GET", `/api/voice-notes?${q}&domainId=${ids.domain}`, { user: owner });
+      expect(((await check.json()) as { id: string }[]).map((n) => n.id)).toEqual([ids.note]);
+    },
+  );
+
+  test("another user's lists never show the owner's collections", async () => {
+    const list = (await (await call(t, "GET", "/api/domains", { user: intruder })).json()) as { id: string }[];
+    expect(list.map((d) => d.id)).not.toContain(ids.domain);
+    const def = (await (await call(t, "GET", "/api/domains/default", { user: intruder })).json()) as { id: string };
+    expect(def.id).not.toBe(ids.domain);
+    const notes = (await (await call(t, "GET", `/api/voice-notes?${q}`, { user: intruder })).json()) as unknown[];
+    expect(notes).toEqual([]);
+    const summaries = (await (await call(t, "GET", `/api/summaries?${q}`, { user: intruder })).json()) as unknown[];
+    expect(summaries).toEqual([]);
+  });
+});
