@@ -60,10 +60,10 @@ describe("openai summarizer with the real SDK", () => {
     server.chatContent = () =>
       JSON.stringify({
         content: "Summary.",
-        themes: ["- Work stress.", "work stress", "#Family", "**Running**", "Sleep", "Cooking", "Friends", "Travel", 42],
+        themes: ["- Work stress.", "work stress", "#Family", "**Running**", "\"Mom's birthday\"", "Cooking", "Friends", "Travel", 42],
       });
     const result = await summarizer().summarize(request(journalWeek));
-    expect(result.themes).toEqual(["Work stress", "Family", "Running", "Sleep", "Cooking", "Friends"]);
+    expect(result.themes).toEqual(["Work stress", "Family", "Running", "Mom's birthday", "Cooking", "Friends"]);
   });
 
   it("tops up too few themes with labels found in the notes", async () => {

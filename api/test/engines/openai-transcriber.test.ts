@@ -107,6 +107,21 @@ describe("openai transcriber with the real SDK", () => {
     expect(server.transcriptions).toHaveLength(1);
   });
 
+  it("stops when the job is cancelled, as a retryable error", async () => {
+    const file = path.join(dir, "e.webm");
+    fs.writeFileSync(file, randomBytes(1000));
+    server.failNext(1, "hang");
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+
+    const started = Date.now();
+    const error = await transcriber().transcribe({ path: file, mimeType: "audio/webm" }, controller.signal).catch((e: unknown) => e);
+
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(error).toMatchObject({ name: "TranscriptionError", retryable: true });
+    expect((error as Error).message).toMatch(/cancelled/);
+  });
+
   it("reports a refused recording and a rejected key as not retryable", async () => {
     const file = path.join(dir, "c.webm");
     fs.writeFileSync(file, randomBytes(1000));

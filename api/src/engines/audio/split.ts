@@ -30,7 +30,11 @@ export async function splitAudio(
 ): Promise<AudioPart[]> {
   const ext = extensionFor(input.mimeType);
   const { size } = await fs.stat(input.path);
-  if (size < maxBytes) return [{ path: input.path, mimeType: input.mimeType, name: `audio.${ext ?? "webm"}` }];
+  if (size < maxBytes) {
+    // The receiver tells the container by the name; MediaRecorder's WebM is the likeliest unknown.
+    const named = ext ?? (path.extname(input.path).slice(1).toLowerCase() || "webm");
+    return [{ path: input.path, mimeType: input.mimeType, name: `audio.${named}` }];
+  }
 
   const seconds = await probeExactSeconds(input.path, signal);
   if (seconds === undefined) throw new ToolError("the recording could not be decoded to find its length");

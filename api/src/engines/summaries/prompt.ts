@@ -46,7 +46,7 @@ function header(request: SummaryRequest): string {
 }
 
 /**
- * The request for the summary the user sees. `jsonInFormat` is for servers
+ * The request for the summary the user sees. `jsonInText` is for servers
  * without structured output: the JSON shape is then spelled out in the text.
  */
 export function finalMessages(request: SummaryRequest, source: SourceKind, jsonInText: boolean): ChatMessage[] {

@@ -27,7 +27,8 @@ export function normaliseThemes(raw: unknown, noteTexts: string[]): string[] {
 function cleanLabel(text: string): string {
   let label = text
     .replace(/^[\s\-*•#\d.)]+/, "")
-    .replace(/["'`*_]/g, "")
+    .replace(/[*_]/g, "")
+    .replace(/^["'`“‘]+|["'`”’]+$/g, "")
     .replace(/[.!?:;,]+$/, "")
     .replace(/\s+/g, " ")
     .trim();
