@@ -5,6 +5,7 @@ import { requireUser } from "./auth/middleware.js";
 import { authRoutes } from "./auth/routes.js";
 import { createSupabaseTokens } from "./auth/supabase-tokens.js";
 import { createErrorHandler, errorResponse } from "./errors.js";
+import { openApiRoutes } from "./openapi/routes.js";
 import { healthRoutes } from "./routes/health.js";
 import { productRoutes } from "./routes/index.js";
 import { mountWebApp } from "./web-static.js";
@@ -18,6 +19,8 @@ export function createApp(deps: AppDeps) {
   const supabase = createSupabaseTokens(deps.config);
 
   app.route("/api/health", healthRoutes(deps));
+  // Public like health: registered before the bearer middleware below, so they answer first.
+  app.route("/api", openApiRoutes());
   if (!supabase) app.route("/auth/v1", authRoutes(deps, tokens));
 
   const api = new Hono<AppEnv>();

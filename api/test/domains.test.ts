@@ -29,7 +29,7 @@ describe.each(dbKinds)("collections (/api/domains) on %s", (kind) => {
       json: { name: "  Work Journal ", description: " Meetings and wins ", primaryColor: "#3b82f6", isDefault: true, userId: other.id },
     });
     expect(res.status).toBe(201);
-    const created = await res.json();
+    const created = (await res.json()) as { id: string; createdAt: string };
     expect(created).toMatchObject({
       name: "Work Journal",
       slug: "work-journal",

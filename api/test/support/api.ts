@@ -11,7 +11,7 @@ export async function call(
   t: TestApp,
   method: string,
   path: string,
-  opts: { user?: TestUser; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  opts: { user?: TestUser; json?: unknown; body?: RequestInit["body"]; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { ...(opts.user?.headers ?? {}), ...(opts.headers ?? {}) };
   let body = opts.body;

@@ -1,0 +1,143 @@
+import {
+  createDomainSchema,
+  createSummaryTypeSchema,
+  createVoiceNoteFieldsSchema,
+  domainListSchema,
+  domainSchema,
+  domainStatsSchema,
+  generateSummarySchema,
+  listSummariesQuerySchema,
+  listSummaryTypesQuerySchema,
+  listVoiceNotesQuerySchema,
+  successSchema,
+  summaryListSchema,
+  summarySchema,
+  summaryTypeListSchema,
+  summaryTypeSchema,
+  updateSummaryTypeSchema,
+  updateVoiceNoteSchema,
+  voiceNoteListSchema,
+  voiceNoteSchema,
+} from "@vj/core";
+import type { ZodType } from "zod";
+
+/** A schema with the name it is published under in components.schemas. */
+export interface Named {
+  name: string;
+  schema: ZodType;
+}
+
+export interface Operation {
+  method: "get" | "post" | "patch" | "delete";
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The `{id}` path parameter names this resource. */
+  idOf?: string;
+  query?: Named;
+  json?: Named;
+  multipart?: Named;
+  /** Status -> description and body; every operation also answers the error shape. */
+  responses: Record<number, { description: string; body?: Named; binary?: boolean }>;
+  /** Error statuses specific to the operation (401 and 400 are added to all). */
+  errors?: number[];
+}
+
+const n = (name: string, schema: ZodType): Named => ({ name, schema });
+const Domain = n("Domain", domainSchema);
+const VoiceNote = n("VoiceNote", voiceNoteSchema);
+const SummaryType = n("SummaryType", summaryTypeSchema);
+const Summary = n("Summary", summarySchema);
+const Success = n("Success", successSchema);
+
+/** Every product call (SPEC §7 and DESIGN §6); the contracts are the zod schemas of @vj/core. */
+export const operations: Operation[] = [
+  {
+    method: "get", path: "/api/domains", tag: "Collections", summary: "List the user's collections",
+    responses: { 200: { description: "Oldest first", body: n("DomainList", domainListSchema) } },
+  },
+  {
+    method: "get", path: "/api/domains/default", tag: "Collections", summary: "The default collection, else the first",
+    responses: { 200: { description: "The collection", body: Domain } }, errors: [404],
+  },
+  {
+    method: "post", path: "/api/domains", tag: "Collections", summary: "Create a collection",
+    description: "`userId` is accepted and ignored: the user comes from the token. Two collections of one user may not share a slug (409).",
+    json: n("CreateDomain", createDomainSchema),
+    responses: { 201: { description: "Created", body: Domain } }, errors: [409],
+  },
+  {
+    method: "get", path: "/api/domains/{id}/stats", tag: "Collections", summary: "Recording statistics of a collection", idOf: "collection",
+    responses: { 200: { description: "Counts; recentRecording is an ISO timestamp or \"\"", body: n("DomainStats", domainStatsSchema) } }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/voice-notes", tag: "Voice notes", summary: "Notes of a local day, week or month",
+    description: "The period key is read on the local calendar of `tz` (IANA, default UTC); weeks run Sunday to Saturday under the Monday's ISO week. Newest first.",
+    query: n("ListVoiceNotesQuery", listVoiceNotesQuerySchema),
+    responses: { 200: { description: "Newest first", body: n("VoiceNoteList", voiceNoteListSchema) } }, errors: [404],
+  },
+  {
+    method: "post", path: "/api/voice-notes", tag: "Voice notes", summary: "Upload a recording",
+    description: "Multipart: the `audio` file (WebM, Ogg, MP4, WAV, MP3 or FLAC; checked by type and first bytes) and the fields below. Without domainId the note goes to the default collection. A clientId already used answers the stored note with 200.",
+    multipart: n("CreateVoiceNoteFields", createVoiceNoteFieldsSchema),
+    responses: { 201: { description: "Stored and queued for transcription", body: VoiceNote }, 200: { description: "A replay of a clientId: the note stored before", body: VoiceNote } },
+    errors: [404, 413, 415, 422],
+  },
+  {
+    method: "get", path: "/api/voice-notes/{id}/audio", tag: "Voice notes", summary: "Stream the recording (HTTP Range supported)", idOf: "voice note",
+    responses: { 200: { description: "The whole recording", binary: true }, 206: { description: "The requested byte range", binary: true } }, errors: [404, 416],
+  },
+  {
+    method: "patch", path: "/api/voice-notes/{id}", tag: "Voice notes", summary: "Edit the title or the transcription", idOf: "voice note",
+    json: n("UpdateVoiceNote", updateVoiceNoteSchema),
+    responses: { 200: { description: "The note", body: VoiceNote } }, errors: [404],
+  },
+  {
+    method: "delete", path: "/api/voice-notes/{id}", tag: "Voice notes", summary: "Delete the note and its audio", idOf: "voice note",
+    responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
+  },
+  {
+    method: "post", path: "/api/voice-notes/{id}/transcribe", tag: "Voice notes", summary: "Queue the transcription again", idOf: "voice note",
+    responses: { 202: { description: "Queued", body: VoiceNote } }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/summary-types", tag: "Summary types", summary: "Custom summary types of a collection",
+    query: n("ListSummaryTypesQuery", listSummaryTypesQuerySchema),
+    responses: { 200: { description: "Oldest first", body: n("SummaryTypeList", summaryTypeListSchema) } }, errors: [404],
+  },
+  {
+    method: "post", path: "/api/summary-types", tag: "Summary types", summary: "Create a summary type",
+    json: n("CreateSummaryType", createSummaryTypeSchema),
+    responses: { 201: { description: "Created", body: SummaryType } }, errors: [404],
+  },
+  {
+    method: "patch", path: "/api/summary-types/{id}", tag: "Summary types", summary: "Rename or re-prompt a summary type", idOf: "summary type",
+    json: n("UpdateSummaryType", updateSummaryTypeSchema),
+    responses: { 200: { description: "The type", body: SummaryType } }, errors: [404],
+  },
+  {
+    method: "delete", path: "/api/summary-types/{id}", tag: "Summary types", summary: "Delete a summary type and its summaries", idOf: "summary type",
+    responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/summaries", tag: "Summaries", summary: "Summaries of a period",
+    query: n("ListSummariesQuery", listSummariesQuerySchema),
+    responses: { 200: { description: "Newest first", body: n("SummaryList", summaryListSchema) } }, errors: [404],
+  },
+  {
+    method: "post", path: "/api/summaries/generate", tag: "Summaries", summary: "Generate a summary of a period",
+    description: "Exactly one of isGeneralSummary and summaryTypeId. Reads the period's transcribed notes of the collection in the `tz` calendar.",
+    json: n("GenerateSummary", generateSummarySchema),
+    responses: { 201: { description: "The summary", body: Summary } }, errors: [404, 422, 503],
+  },
+  {
+    method: "delete", path: "/api/summaries/{id}", tag: "Summaries", summary: "Delete a summary", idOf: "summary",
+    responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
+  },
+  {
+    method: "delete", path: "/api/auth/delete-account", tag: "Account", summary: "Delete the account",
+    description: "Removes the user, every row they own and every audio file; their tokens stop working at once.",
+    responses: { 200: { description: "Deleted", body: Success } },
+  },
+];

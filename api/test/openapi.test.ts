@@ -1,0 +1,143 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createUser, type TestUser } from "./factories.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+import { call, createDomain } from "./support/api.js";
+import { noteForm } from "./support/multipart.js";
+
+type Json = Record<string, any>;
+
+/** SPEC §7's calls plus DESIGN §6's audio and retry calls. */
+const EXPECTED = [
+  "get /api/domains",
+  "get /api/domains/default",
+  "post /api/domains",
+  "get /api/domains/{id}/stats",
+  "get /api/voice-notes",
+  "post /api/voice-notes",
+  "get /api/voice-notes/{id}/audio",
+  "patch /api/voice-notes/{id}",
+  "delete /api/voice-notes/{id}",
+  "post /api/voice-notes/{id}/transcribe",
+  "get /api/summary-types",
+  "post /api/summary-types",
+  "patch /api/summary-types/{id}",
+  "delete /api/summary-types/{id}",
+  "get /api/summaries",
+  "post /api/summaries/generate",
+  "delete /api/summaries/{id}",
+  "delete /api/auth/delete-account",
+];
+
+describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
+  let t: TestApp;
+  let doc: Json;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const res = await t.app.request("/api/openapi.json");
+    expect(res.status).toBe(200);
+    doc = (await res.json()) as Json;
+  });
+  afterAll(() => t.close());
+
+  test("is public, OpenAPI 3.1, and documents every product call", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const documented = Object.entries(doc.paths as Json).flatMap(([path, methods]) => Object.keys(methods as Json).map((m) => `${m} ${path}`));
+    expect(documented.sort()).toEqual([...EXPECTED].sort());
+  });
+
+  test("every $ref resolves to a component schema", () => {
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(10);
+    for (const r of refs) {
+      const name = r.slice(8, -1).replace("#/components/schemas/", "");
+      expect(doc.components.schemas[name], r).toBeDefined();
+    }
+  });
+
+  test("the spec's rules reach the document (hex colour, periods, response lengths, limits)", () => {
+    const s = doc.components.schemas;
+    expect(s.CreateDomain.properties.primaryColor.pattern).toBe("^#[0-9a-fA-F]{6}$");
+    expect(s.CreateDomain.required).toEqual(["name"]);
+    expect(s.GenerateSummary.properties.responseLength.enum).toEqual(["short", "medium", "long"]);
+    expect(s.GenerateSummary.properties.period.enum).toEqual(["day", "week", "month"]);
+    expect(s.CreateSummaryType.properties.prompt.maxLength).toBe(4000);
+    const upload = doc.paths["/api/voice-notes"].post.requestBody.content["multipart/form-data"].schema;
+    expect(upload.required).toEqual(expect.arrayContaining(["audio", "title", "duration"]));
+  });
+
+  test("real responses of every documented call match the documented schemas", async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: "https://voice-journal.local/openapi.json", components: doc.components });
+    const validate = (schema: Json, body: unknown) => {
+      const resolved = typeof schema.$ref === "string" ? { $ref: `https://voice-journal.local/openapi.json${schema.$ref}` } : schema;
+      const fn = ajv.compile(resolved);
+      return fn(body) ? null : ajv.errorsText(fn.errors);
+    };
+
+    const user: TestUser = await createUser(t.deps);
+    const domain = (await createDomain(t, user, { name: "Docs", isDefault: true })).id;
+    const note = ((await (await t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm({ createdAt: "2026-03-10T12:00:00.000Z" }) })).json()) as { id: string }).id;
+    const type = ((await (await call(t, "POST", "/api/summary-types", { user, json: { domainId: domain, name: "T", prompt: "P" } })).json()) as { id: string }).id;
+    const summary = (
+      await t.deps.database.db
+        .insertInto("summaries")
+        .values({ user_id: user.id, domain_id: domain, summary_type_id: type, period: "day", period_key: "2026-03-10", content: "c", themes: ["a"], total_voice_notes: 1, total_duration: 1, words_transcribed: 1, engine: "test" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+
+    const requests: Record<string, () => Response | Promise<Response>> = {
+      "get /api/domains": () => call(t, "GET", "/api/domains", { user }),
+      "get /api/domains/default": () => call(t, "GET", "/api/domains/default", { user }),
+      "post /api/domains": () => call(t, "POST", "/api/domains", { user, json: { name: "Second", description: "", primaryColor: "#6b7280", isDefault: false, userId: user.id } }),
+      "get /api/domains/{id}/stats": () => call(t, "GET", `/api/domains/${domain}/stats`, { user }),
+      "get /api/voice-notes": () => call(t, "GET", `/api/voice-notes?period=day&periodKey=2026-03-10&domainId=${domain}&tz=UTC`, { user }),
+      "post /api/voice-notes": () => t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm({ domainId: domain, clientId: "docs" }) }),
+      "get /api/voice-notes/{id}/audio": () => call(t, "GET", `/api/voice-notes/${note}/audio`, { user }),
+      "patch /api/voice-notes/{id}": () => call(t, "PATCH", `/api/voice-notes/${note}`, { user, json: { title: "Renamed" } }),
+      "post /api/voice-notes/{id}/transcribe": () => call(t, "POST", `/api/voice-notes/${note}/transcribe`, { user }),
+      "get /api/summary-types": () => call(t, "GET", `/api/summary-types?domainId=${domain}`, { user }),
+      "post /api/summary-types": () => call(t, "POST", "/api/summary-types", { user, json: { domainId: domain, name: "U", prompt: "Q" } }),
+      "patch /api/summary-types/{id}": () => call(t, "PATCH", `/api/summary-types/${type}`, { user, json: { name: "T2" } }),
+      "get /api/summaries": () => call(t, "GET", `/api/summaries?period=day&periodKey=2026-03-10&domainId=${domain}`, { user }),
+      "post /api/summaries/generate": () => call(t, "POST", "/api/summaries/generate", { user, json: { period: "day", periodKey: "2026-03-10", domainId: domain, isGeneralSummary: true } }),
+      "delete /api/summaries/{id}": () => call(t, "DELETE", `/api/summaries/${summary}`, { user }),
+      "delete /api/summary-types/{id}": () => call(t, "DELETE", `/api/summary-types/${type}`, { user }),
+      "delete /api/voice-notes/{id}": () => call(t, "DELETE", `/api/voice-notes/${note}`, { user }),
+      "delete /api/auth/delete-account": () => call(t, "DELETE", "/api/auth/delete-account", { user }),
+    };
+    expect(Object.keys(requests).sort()).toEqual([...EXPECTED].sort());
+
+    for (const [key, send] of Object.entries(requests)) {
+      const [method, path] = key.split(" ") as [string, string];
+      const op = doc.paths[path][method];
+      const res = await send();
+      const documented = op.responses[String(res.status)];
+      expect(documented, `${key} answered an undocumented ${res.status}`).toBeDefined();
+      const [type, media] = Object.entries(documented.content ?? {})[0] as [string, Json];
+      if (type === "application/json") {
+        const problem = validate(media.schema, await res.json());
+        expect(problem, `${key} ${res.status}`).toBeNull();
+      } else {
+        expect(res.headers.get("content-type")).toMatch(/^audio\//);
+        await res.arrayBuffer();
+      }
+    }
+  });
+
+  test("GET /api/docs is a public, self-contained reference of every operation", async () => {
+    const res = await t.app.request("/api/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await res.text();
+    for (const key of EXPECTED) {
+      const [method, path] = key.split(" ") as [string, string];
+      expect(html).toContain(`<span class="m m-${method}">${method.toUpperCase()}</span> <code>${path}</code>`);
+    }
+    expect(html).toContain(`id="schema-CreateDomain"`);
+    expect(html).not.toMatch(/<script|<link|src="http|href="http|@import/);
+  });
+});
