@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import diagnostics from "node:diagnostics_channel";
 import fs from "node:fs";
@@ -200,6 +201,16 @@ describe.skipIf(!canRun("ffmpeg"))("recordings over 25 MB", () => {
     // Split parts are temporary.
     expect(fs.readdirSync(dir).filter((f) => f.startsWith("vj-transcribe-"))).toEqual([]);
   }, 120_000);
+
+  it("reports the decoded length of a recording without a duration header", async () => {
+    const file = path.join(dir, "streamed.webm");
+    const webm = execFileSync("ffmpeg", ["-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=300:duration=5.6", "-c:a", "libopus", "-f", "webm", "-"]);
+    fs.writeFileSync(file, webm);
+
+    const result = await transcriber().transcribe({ path: file, mimeType: "audio/webm;codecs=opus" });
+
+    expect(result).toEqual({ text: "part 1", durationSeconds: 6 });
+  });
 
   it("re-encodes to Opus parts when the container cannot be copied", async () => {
     const file = path.join(dir, "unknown-container");

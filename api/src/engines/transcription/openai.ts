@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { ToolError } from "../audio/ffmpeg.js";
+import { probeDurationSeconds } from "../audio/probe.js";
 import { splitAudio } from "../audio/split.js";
 import { TranscriptionError, type Transcriber } from "./types.js";
 
@@ -36,6 +37,8 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions): Tran
     name: "openai",
     async transcribe(input, signal) {
       const work = fs.mkdtempSync(path.join(options.workDir ?? os.tmpdir(), "vj-transcribe-"));
+      // The runner records the decoded length (MediaRecorder WebM has none in its header); never rejects.
+      const duration = probeDurationSeconds(input.path, signal);
       try {
         const parts = await splitAudio(input, maxBytes, work, signal).catch((err: unknown) => {
           throw splitFailure(err, maxBytes);
@@ -49,7 +52,7 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions): Tran
           const response = await client.audio.transcriptions.create({ model: options.model, file }, { signal });
           texts.push(response.text.trim());
         }
-        return { text: texts.filter((t) => t.length > 0).join(" ") };
+        return { text: texts.filter((t) => t.length > 0).join(" "), durationSeconds: await duration };
       } catch (err) {
         throw toTranscriptionError(err, where, timeoutMs);
       } finally {
