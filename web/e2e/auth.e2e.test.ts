@@ -100,6 +100,20 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
     expect(new URL(page.url()).pathname).toBe("/auth/login");
   });
 
+  it("keeps the user signed in and shows the spec's toast when signing out fails", async () => {
+    const page = await openPage();
+    await signIn(page, existing.email, existing.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.route("**/auth/v1/logout**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: 500, error_code: "unexpected_failure", msg: "down" }) }),
+    );
+    await page.getByRole("button", { name: "Logout" }).click();
+    await toastText(page, "Error signing out").waitFor();
+    await toastText(page, "There was an error signing out. Please try again.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.getByTestId("user-email").getByText(existing.email, { exact: true }).waitFor();
+  });
+
   it("refuses mismatched passwords with the spec's toast and creates no account", async () => {
     const page = await openPage();
     const email = uniqueEmail("mismatch");

@@ -31,7 +31,12 @@ async function buildIfStale(): Promise<void> {
   const newestSource = Math.max(...sources.map(newestMtime));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newestSource) return;
   console.log("[e2e] building web/dist");
-  const child = spawn(process.execPath, [path.join(web, "node_modules/vite/bin/vite.js"), "build"], { cwd: web, stdio: "inherit" });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build and skip the service worker.
+  const child = spawn(process.execPath, [path.join(web, "node_modules/vite/bin/vite.js"), "build"], {
+    cwd: web,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   if (code !== 0) throw new Error(`vite build failed (exit ${code})`);
 }
@@ -78,7 +83,7 @@ export default async function setup(project: TestProject) {
   let log = "";
   const api = spawn(process.execPath, ["--import", "tsx", path.resolve(web, "../api/src/main.ts")], {
     cwd: web,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", WEB_DIST: dist, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", WEB_DIST: dist, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const keep = (chunk: Buffer) => {
