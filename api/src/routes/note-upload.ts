@@ -1,6 +1,5 @@
 import busboy from "busboy";
-import { Readable, Transform } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { Transform, type Readable } from "node:stream";
 import { ApiError } from "../errors.js";
 import { AUDIO_HEAD_BYTES, isAudioMimeType, sniffAudioFormat, type AudioFormat } from "../services/audio-format.js";
 import type { UploadedAudio } from "../services/voice-notes.js";
@@ -30,7 +29,7 @@ const tooLarge = (maxBytes: number) =>
  * in the blob store.
  */
 export async function readNoteUpload(
-  req: Request,
+  req: { headers: Headers; body: () => Readable | null },
   opts: { blobs: BlobStore; maxBytes: number },
 ): Promise<NoteUpload> {
   const contentType = req.headers.get("content-type") ?? "";
@@ -40,7 +39,8 @@ export async function readNoteUpload(
   const declared = Number(req.headers.get("content-length") ?? NaN);
   // Obviously too big: refuse before reading (fields add a little beside the file).
   if (Number.isFinite(declared) && declared > opts.maxBytes + 1024 * 1024) throw tooLarge(opts.maxBytes);
-  if (!req.body) throw new ApiError("bad_request", "The upload is empty: send an audio file with a title and duration");
+  const body = req.body();
+  if (!body) throw new ApiError("bad_request", "The upload is empty: send an audio file with a title and duration");
 
   let parser: busboy.Busboy;
   try {
@@ -121,7 +121,6 @@ export async function readNoteUpload(
     await new Promise<void>((resolve, reject) => {
       parser.on("close", resolve);
       parser.on("error", () => reject(new ApiError("bad_request", "The upload is empty or not valid multipart/form-data")));
-      const body = Readable.fromWeb(req.body as NodeReadableStream<Uint8Array>);
       body.on("error", () => reject(new ApiError("bad_request", "The upload was interrupted")));
       body.pipe(parser);
     });
