@@ -177,6 +177,7 @@ describe.each(dbKinds)("built-in auth through supabase-js on %s", (kind) => {
       body: JSON.stringify({ email: newEmail(), password: "x".repeat(100_000) }),
     });
     expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close");
     expect(await res.json()).toMatchObject({ error_code: "validation_failed" });
   });
 

@@ -44,7 +44,9 @@ export function authRoutes(deps: AppDeps, tokens: AccessTokens) {
     "*",
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: () => {
+      onError: (c) => {
+        // The unread rest of the body makes this connection useless: tell the client not to reuse it.
+        c.header("Connection", "close");
         throw new GoTrueError(413, "validation_failed", "Request body is too large");
       },
     }),
