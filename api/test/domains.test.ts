@@ -97,6 +97,11 @@ describe.each(dbKinds)("collections (/api/domains) on %s", (kind) => {
     await expectError(res, 400, "bad_request");
   });
 
+  test("a JSON body over 2 MB answers 413", async () => {
+    const res = await call(t, "POST", "/api/domains", { user, json: { name: "big", description: "x".repeat(3 * 1024 * 1024) } });
+    await expectError(res, 413, "payload_too_large");
+  });
+
   test("stats count recordings, seconds, transcribed notes and the newest recording", async () => {
     const u = await createUser(t.deps);
     const d = await createDomain(t, u, { name: "Stats" });

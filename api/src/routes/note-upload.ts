@@ -121,7 +121,12 @@ export async function readNoteUpload(
     await new Promise<void>((resolve, reject) => {
       parser.on("close", resolve);
       parser.on("error", () => reject(new ApiError("bad_request", "The upload is empty or not valid multipart/form-data")));
-      body.on("error", () => reject(new ApiError("bad_request", "The upload was interrupted")));
+      const interrupted = () => reject(new ApiError("bad_request", "The upload was interrupted"));
+      body.on("error", interrupted);
+      // A client that goes away mid-upload closes the stream without ending it.
+      body.on("close", () => {
+        if (!body.readableEnded) interrupted();
+      });
       body.pipe(parser);
     });
     await written;
