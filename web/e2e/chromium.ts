@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 
-// Debian's Chromium: playwright-core never downloads a browser here.
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+// Debian's Chromium (playwright-core never downloads a browser here); CHROMIUM_PATH points elsewhere.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export function chromiumMissingReason(): string | null {
   return fs.existsSync(CHROMIUM_PATH) ? null : `${CHROMIUM_PATH} is not installed (apt-get install chromium)`;

@@ -25,7 +25,7 @@ export function SignedInPlaceholder() {
           <p className="mt-1 text-base [overflow-wrap:anywhere] font-medium text-slate-900" data-testid="user-email">
             {user?.email}
           </p>
-          <p className="mt-6 text-sm text-slate-500">Your collections and recordings will appear here.</p>
+          <p className="mt-6 text-sm text-balance text-slate-500">Your collections and recordings will appear here.</p>
         </Card>
       </main>
     </div>
