@@ -171,7 +171,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           return new GoTrueError(400, "session_expired", "Invalid Refresh Token: Session Expired");
         }
         if (row.revoked) {
-          if (now.getTime() - row.updated_at.getTime() > graceMs) {
+          // Measured after the lock: a racing refresh may have spent the token while we waited.
+          if (Date.now() - row.updated_at.getTime() > graceMs) {
             await deleteSession(trx, row.session_id);
             logger.warn({ userId: row.user_id, sessionId: row.session_id, ip: meta.ip }, "auth: refresh token reuse detected, session revoked");
             return new GoTrueError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
