@@ -120,6 +120,41 @@ describe.each(dbKinds)("security on %s", (kind) => {
     },
   );
 
+  const GARBAGE: { name: string; body?: string; id?: string; query?: string }[] = [
+    { name: "malformed JSON", body: "{\"name\": " },
+    { name: "a JSON array", body: "[1,2,3]" },
+    { name: "JSON null", body: "null" },
+    { name: "wrong types", body: JSON.stringify({ name: 1, prompt: [], period: {}, periodKey: 5, domainId: true, title: false, isGeneralSummary: "x" }) },
+    { name: "a path-like id", id: "..%2F..%2Fetc%2Fpasswd" },
+    { name: "a NUL in the id", id: "%00" },
+    { name: "a uuid-shaped id with a bad variant", id: "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz" },
+    { name: "a huge query", query: `period=day&periodKey=${"9".repeat(5000)}&domainId=${"a".repeat(5000)}&tz=${"b".repeat(5000)}` },
+  ];
+
+  const applies = (r: Route, g: (typeof GARBAGE)[number]) =>
+    g.body !== undefined ? Boolean(r.json || r.form) : g.id !== undefined ? r.owned : label(r).includes("?");
+
+  test.each(ROUTES.flatMap((r) => GARBAGE.filter((g) => applies(r, g)).map((g) => [`${label(r)} with ${g.name}`, r, g] as const)))(
+    "%s answers a 4xx in the error shape, never a 500",
+    async (_l, r, g) => {
+      const source = { ...ids, ...(g.id ? { domain: g.id, note: g.id, type: g.id, summary: g.id } : {}) };
+      let url = r.path(source);
+      if (g.query) url = `${url.split("?")[0]}?${g.query}`;
+      const headers: Record<string, string> = { ...owner.headers };
+      let body: RequestInit["body"];
+      if (g.body !== undefined) {
+        headers["content-type"] = r.form ? "multipart/form-data; boundary=zzz" : "application/json";
+        body = g.body;
+      }
+      const res = await t.app.request(url, { method: r.method, headers, ...(body !== undefined ? { body } : {}) });
+      expect(res.status, `${r.method} ${url}`).toBeLessThan(500);
+      if (res.status >= 400) {
+        const err = (await res.json()) as { error: { code: string; message: string } };
+        expect(typeof err.error.message).toBe("string");
+      }
+    },
+  );
+
   test("another user's lists never show the owner's collections", async () => {
     const list = (await (await call(t, "GET", "/api/domains", { user: intruder })).json()) as { id: string }[];
     expect(list.map((d) => d.id)).not.toContain(ids.domain);

@@ -108,6 +108,12 @@ export async function readNoteUpload(
       file.resume();
       temp?.stream.destroy();
     });
+    temp.stream.on("error", () => {
+      // Storage failed (disk full, permissions): without this the parser would stall on backpressure.
+      fail(new ApiError("internal", "The recording could not be stored. Please try again."));
+      file.unpipe(sniffer);
+      file.resume();
+    });
     file.pipe(sniffer).pipe(temp.stream);
     written = temp.finished().catch(() => undefined);
     audio = upload;
@@ -143,7 +149,7 @@ export async function readNoteUpload(
   return { fields, audio: audio!, discard };
 }
 
-/** The declared type as stored and served back: lower case, parameters kept (codecs), bounded. */
+/** The declared type as stored and served back (busboy has dropped its parameters): lower case, bounded. */
 function normaliseMime(mime: string): string {
   const clean = mime.trim().toLowerCase().replace(/[^a-z0-9/.+;=,\- ]/g, "");
   return clean.length > 0 && clean.length <= 100 ? clean : "application/octet-stream";
