@@ -5,6 +5,9 @@ const esc = (s: unknown) =>
 
 const anchor = (name: string) => `schema-${name}`;
 
+/** Escaped prose with `backticks` shown as code. */
+const prose = (s: unknown) => esc(s).replace(/`([^`]+)`/g, "<code>$1</code>");
+
 /** A schema as indented JSON in which every $ref links to the schema it names. */
 function schemaHtml(schema: unknown): string {
   const text = esc(JSON.stringify(schema, null, 2));
@@ -38,7 +41,7 @@ export function renderDocsPage(doc: Json): string {
     return `<section class="op" id="${esc(op.operationId)}">
   <h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code></h3>
   <p class="sum">${esc(op.summary)}</p>
-  ${op.description ? `<p>${esc(op.description)}</p>` : ""}
+  ${op.description ? `<p>${prose(op.description)}</p>` : ""}
   ${params.length ? `<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${params
     .map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? "yes" : "no"}</td><td>${schemaSummary(p.schema)}${p.schema?.enum ? ` ${esc(p.schema.enum.join(" | "))}` : ""}${p.description ? ` — ${esc(p.description)}` : ""}</td></tr>`)
     .join("")}</table>` : ""}
@@ -60,7 +63,7 @@ export function renderDocsPage(doc: Json): string {
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1f2937;display:grid;grid-template-columns:280px 1fr}
 nav{position:sticky;top:0;height:100vh;overflow:auto;background:#f3f4f6;padding:16px;box-sizing:border-box;font-size:13px}
 nav a{display:block;color:#1f2937;text-decoration:none;padding:2px 0}nav h2{font-size:13px;margin:14px 0 4px;text-transform:uppercase;color:#6b7280}
-main{padding:24px 40px;max-width:980px}h1{margin-top:0}.op{border-top:1px solid #e5e7eb;padding:12px 0}
+main{padding:24px 40px;max-width:980px;min-width:0}h1{margin-top:0}.op{border-top:1px solid #e5e7eb;padding:12px 0}
 .m{display:inline-block;min-width:64px;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:2px 6px;margin-right:4px}
 .m-get{background:#0369a1}.m-post{background:#059669}.m-patch{background:#92400e}.m-delete{background:#dc2626}
 pre{background:#111827;color:#e5e7eb;padding:12px;border-radius:6px;overflow:auto;font-size:12px}pre a{color:#93c5fd}
@@ -80,7 +83,7 @@ ${tags
 </nav>
 <main>
 <h1>${esc(doc.info.title)}</h1>
-<p>${esc(doc.info.description)}</p>
+<p>${prose(doc.info.description)}</p>
 <p>Machine-readable: <a href="openapi.json"><code>/api/openapi.json</code></a> (OpenAPI ${esc(doc.openapi)}).</p>
 ${tags.map((tag) => `<h2>${esc(tag)}</h2>${ops.filter((o) => o.tag === tag).map(opHtml).join("\n")}`).join("\n")}
 <h2>Schemas</h2>
