@@ -61,8 +61,12 @@ describe.each(dbKinds)("voice note uploads over a real socket on %s", (kind) => 
       body: Buffer.concat([mp.head, mp.file, mp.tail]),
     });
     expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close");
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
     expect(leftovers()).toEqual([]);
+    // The next request on a fresh connection works.
+    const list = await fetch(`${server.url}/api/domains`, { headers: user.headers });
+    expect(list.status).toBe(200);
   });
 
   test("a streamed (chunked) body over the limit answers 413 and leaves no file", async () => {

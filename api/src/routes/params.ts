@@ -16,7 +16,11 @@ export function idParam(c: Context, what: string): string {
 /** JSON bodies stay small: the largest field is a 200k-character transcript. */
 export const jsonBodyLimit = bodyLimit({
   maxSize: 2 * 1024 * 1024,
-  onError: (c) => errorResponse(c, "payload_too_large", "The request body is too large"),
+  onError: (c) => {
+    // The unread rest of the body makes this connection useless: tell the client not to reuse it.
+    c.header("Connection", "close");
+    return errorResponse(c, "payload_too_large", "The request body is too large");
+  },
 });
 
 export const deleted = { success: true as const };

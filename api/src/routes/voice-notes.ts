@@ -41,10 +41,17 @@ export function voiceNoteRoutes(ctx: ServiceContext) {
       return c.json(await listVoiceNotes(ctx, c.var.user.id, query));
     })
     .post("/", async (c) => {
-      const upload = await readNoteUpload(
-        { headers: c.req.raw.headers, body: () => requestBodyStream(c) },
-        { blobs: ctx.blobs, maxBytes: ctx.config.MAX_AUDIO_BYTES },
-      );
+      let upload;
+      try {
+        upload = await readNoteUpload(
+          { headers: c.req.raw.headers, body: () => requestBodyStream(c) },
+          { blobs: ctx.blobs, maxBytes: ctx.config.MAX_AUDIO_BYTES },
+        );
+      } catch (err) {
+        // A refused upload may leave body bytes unread on the socket: the client must not reuse it.
+        c.header("Connection", "close");
+        throw err;
+      }
       try {
         const fields = parseWith(createVoiceNoteFieldsSchema, upload.fields);
         const { note, created } = await createVoiceNote(ctx, c.var.user.id, fields, upload.audio);
