@@ -1,5 +1,6 @@
 import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
+import type { Engines } from "./engines/resolve.js";
 import type { Logger } from "./logger.js";
 
 export interface AuthUser {
@@ -17,6 +18,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger: Logger;
-  /** What serves transcription and summaries, reported by /api/health. */
-  engines?: { transcription: string; summaries: string; warnings?: string[] };
+  /** What serves transcription and summaries (reported by /api/health). */
+  engines: Engines;
+  /** Called when a note is queued for transcription, so a worker claims it now rather than at its next poll. */
+  onNoteQueued?: () => void;
 }

@@ -5,21 +5,46 @@ import type { AppDeps } from "./app-env.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { resolveEngines } from "./engines/resolve.js";
+import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
+import { transcriptionJobs } from "./repositories/transcription-jobs.js";
+import { createBlobStore } from "./storage/index.js";
 
 export interface RunningServer {
   url: string;
   deps: AppDeps;
+  runner: TranscriptionRunner;
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, and listens. Used by main.ts and by tests that need a real port. */
+/**
+ * Opens the database, migrates, chooses the engines, starts the transcription
+ * runner and listens. Used by main.ts and by tests that need a real port.
+ */
 export async function startServer(config: Config, extra: Partial<AppDeps> = {}): Promise<RunningServer> {
   const logger = extra.logger ?? createLogger(config.LOG_LEVEL);
   const database = extra.database ?? (await openDatabase(config));
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
-  const deps: AppDeps = { config, database, logger, ...extra };
+
+  const engines = extra.engines ?? resolveEngines(config);
+  logger.info({ transcription: engines.info.transcription, summaries: engines.info.summaries }, "engines");
+  for (const warning of engines.info.warnings) logger.warn(warning);
+
+  const blobs = createBlobStore(config);
+  const runner = new TranscriptionRunner({
+    jobs: transcriptionJobs(database.db),
+    transcriber: engines.transcriber,
+    audioPath: (key) => blobs.localPath(key),
+    logger,
+    leaseSeconds: config.TRANSCRIBE_LEASE_SECONDS,
+    pollMs: config.TRANSCRIBE_POLL_MS,
+    maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
+    retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
+    concurrency: config.TRANSCRIBE_CONCURRENCY,
+  });
+  const deps: AppDeps = { config, database, logger, engines, onNoteQueued: () => runner.wake(), ...extra };
   const app = createApp(deps);
 
   const server: ServerType = await new Promise((resolve) => {
@@ -27,18 +52,23 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
-  logger.info({ url, db: database.kind }, "listening");
+  // Started after listen; its first tick also picks up notes whose worker died (expired leases).
+  runner.start();
+  logger.info({ url, db: database.kind, worker: runner.workerId }, "listening");
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await new Promise<void>((resolve) => {
+      const closed = new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open.
         (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       });
+      // Finish or hand back claimed transcriptions before the database goes.
+      await runner.stop();
+      await closed;
       if (!extra.database) await database.close();
       logger.info("stopped");
     })());
-  return { url, deps, stop };
+  return { url, deps, runner, stop };
 }

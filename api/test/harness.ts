@@ -6,6 +6,7 @@ import { createApp } from "../src/app.js";
 import type { AppDeps } from "../src/app-env.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { openPglite, openPostgres, type Database, type DatabaseKind } from "../src/db/database.js";
+import { resolveEngines } from "../src/engines/resolve.js";
 import { createLogger } from "../src/logger.js";
 import { startServer, type RunningServer } from "../src/server.js";
 import { adminQuery, withDatabase } from "./global-setup.js";
@@ -58,7 +59,7 @@ export interface TestApp {
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
   const config = testConfig(env);
   const database = await freshDatabase(kind);
-  const deps: AppDeps = { config, database, logger: createLogger("silent") };
+  const deps: AppDeps = { config, database, logger: createLogger("silent"), engines: resolveEngines(config) };
   return {
     app: createApp(deps),
     deps,

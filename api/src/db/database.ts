@@ -21,6 +21,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's connection can end under us (server restart, DROP DATABASE ... FORCE);
+  // pg emits that on the pool and an unhandled 'error' would kill the process. The next query reconnects.
+  pool.on("error", () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", close: () => db.destroy() };
 }

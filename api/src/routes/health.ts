@@ -10,14 +10,14 @@ export function healthRoutes(deps: AppDeps) {
     } catch {
       db = "down";
     }
-    const engines = deps.engines ?? { transcription: "none", summaries: "extractive" };
+    const engines = deps.engines.info;
     return c.json(
       {
         ok: db === "ok",
         db: { kind: deps.database.kind, status: db },
         transcription: engines.transcription,
         summaries: engines.summaries,
-        warnings: engines.warnings ?? [],
+        warnings: engines.warnings,
       },
       db === "ok" ? 200 : 503,
     );

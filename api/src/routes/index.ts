@@ -15,6 +15,8 @@ export function productRoutes(deps: AppDeps) {
     blobs: createBlobStore(deps.config),
     config: deps.config,
     logger: deps.logger,
+    summarizer: deps.engines.summarizer,
+    onNoteQueued: deps.onNoteQueued,
   };
   return new Hono<AppEnv>()
     .route("/domains", domainRoutes(ctx))

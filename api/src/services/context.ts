@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config.js";
 import type { DB } from "../db/schema.js";
 import type { Logger } from "../logger.js";
+import type { Summarizer } from "../engines/summaries/types.js";
 import type { BlobStore } from "../storage/index.js";
 
 /** What a service needs: the database (through repositories), the blob store, config and logs. */
@@ -10,6 +11,9 @@ export interface ServiceContext {
   blobs: BlobStore;
   config: Config;
   logger: Logger;
+  summarizer: Summarizer;
+  /** Wakes the transcription runner after a note is queued. */
+  onNoteQueued?: () => void;
 }
 
 export const iso = (d: Date | string) => new Date(d).toISOString();

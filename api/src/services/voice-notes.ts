@@ -94,6 +94,7 @@ export async function createVoiceNote(
   }
   // A concurrent replay won the clientId: its note stands and this copy of the audio goes.
   if (!result.created) await ctx.blobs.delete(key);
+  else ctx.onNoteQueued?.();
   return { note: toVoiceNote(result.row), created: result.created };
 }
 
@@ -132,6 +133,7 @@ export async function deleteVoiceNote(ctx: ServiceContext, userId: string, id: s
 export async function requeueTranscription(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNote> {
   const row = await voiceNotesRepository(ctx.db).requeue(userId, id);
   if (!row) throw notFound("Voice note");
+  ctx.onNoteQueued?.();
   return toVoiceNote(row);
 }
 
