@@ -31,6 +31,8 @@ export interface OpenAITestServer {
   requests: { method: string; url: string; host: string | undefined }[];
   transcriptions: TranscriptionCall[];
   chats: ChatCall[];
+  /** How long a transcription takes to answer (to hold work in flight). */
+  transcriptionDelayMs: number;
   /** What a transcription answers; the default names the call ("part 1", "part 2", ...). */
   transcriptionText: (call: TranscriptionCall) => string;
   /** What a chat completion answers (the assistant message content). */
@@ -56,6 +58,7 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
     transcriptionText: (call) => `part ${call.n}`,
     chatContent: () => JSON.stringify({ content: "A scripted summary.", themes: ["Work", "Family", "Running"] }),
     rejectResponseFormat: false,
+    transcriptionDelayMs: 0,
   };
 
   const server = http.createServer((req, res) => {
@@ -92,7 +95,9 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
           };
           state.transcriptions.push(call);
           if (fail()) return;
-          sendJson(res, 200, { text: server_.transcriptionText(call) });
+          const answer = () => sendJson(res, 200, { text: server_.transcriptionText(call) });
+          if (server_.transcriptionDelayMs > 0) setTimeout(answer, server_.transcriptionDelayMs);
+          else answer();
         },
         (err: Error) => sendJson(res, 400, { error: { message: err.message, type: "invalid_request_error" } }),
       );
