@@ -95,10 +95,10 @@ describe.each(dbKinds)("summaries on %s", (kind) => {
     ["a typed summary", () => ({ isGeneralSummary: false, summaryTypeId: typeId })],
     ["a typed summary (general omitted, default length)", () => ({ isGeneralSummary: undefined, responseLength: undefined, summaryTypeId: typeId })],
     ["null summaryTypeId with the general summary", () => ({ summaryTypeId: null })],
-  ])("a valid request for %s answers 503 engine_unavailable until the engines land", async (_n, patch) => {
+  ])("a valid request for %s passes validation and, with no transcribed notes in the period, answers 422", async (_n, patch) => {
     const res = await call(t, "POST", "/api/summaries/generate", { user, json: { ...valid(), ...patch() } });
-    const body = await expectError(res, 503, "engine_unavailable");
-    expect(body.error.message).toBe("Summary generation is not available yet");
+    const body = await expectError(res, 422, "unprocessable");
+    expect(body.error.message).toBe("There are no transcribed notes in this period to summarise yet.");
   });
 
   test.each([

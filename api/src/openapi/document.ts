@@ -13,6 +13,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: "Unsupported media type",
   416: "Range not satisfiable",
   422: "Cannot be processed",
+  502: "Engine failed (asking again will not help)",
   503: "Engine unavailable",
 };
 

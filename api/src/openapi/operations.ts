@@ -129,7 +129,7 @@ export const operations: Operation[] = [
     method: "post", path: "/api/summaries/generate", tag: "Summaries", summary: "Generate a summary of a period",
     description: "Exactly one of isGeneralSummary and summaryTypeId. Reads the period's transcribed notes of the collection in the `tz` calendar.",
     json: n("GenerateSummary", generateSummarySchema),
-    responses: { 201: { description: "The summary", body: Summary } }, errors: [404, 422, 503],
+    responses: { 201: { description: "The summary", body: Summary } }, errors: [404, 422, 502, 503],
   },
   {
     method: "delete", path: "/api/summaries/{id}", tag: "Summaries", summary: "Delete a summary", idOf: "summary",

@@ -1,6 +1,10 @@
 import {
+  countWords,
   DEFAULT_SUMMARY_PROMPT,
+  periodHeadline,
   periodRange,
+  periodSubLabel,
+  type Period,
   type GenerateSummaryInput,
   type ListSummariesQuery,
   type ResponseLength,
@@ -8,7 +12,9 @@ import {
 } from "@vj/core";
 import type { DomainRow, SummaryTypeRow } from "../db/schema.js";
 import { ApiError, notFound } from "../errors.js";
+import { SummaryError, type SummaryResult } from "../engines/summaries/types.js";
 import { summariesRepository, type SummaryWithTypeRow } from "../repositories/summaries.js";
+import { voiceNotesRepository } from "../repositories/voice-notes.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
 import { requireSummaryType } from "./summary-types.js";
@@ -89,11 +95,76 @@ export async function resolveSummaryRequest(
 }
 
 /**
- * Writes a summary of the period's transcribed notes. The summary engines arrive in a later
- * issue and replace the body after validation; until then the request is checked in full
- * and answered 503.
+ * Writes a summary of the period's transcribed notes of the collection (DESIGN §7): the engine
+ * runs inside the request and the summary is stored only once it has answered, so a failure
+ * leaves nothing behind.
  */
 export async function generateSummary(ctx: ServiceContext, userId: string, input: GenerateSummaryInput): Promise<Summary> {
-  await resolveSummaryRequest(ctx, userId, input);
-  throw new ApiError("engine_unavailable", "Summary generation is not available yet");
+  const request = await resolveSummaryRequest(ctx, userId, input);
+  const notes = await voiceNotesRepository(ctx.db).listTranscribedInRange(userId, { ...request.range, domainId: request.domain.id });
+  if (notes.length === 0) {
+    throw new ApiError("unprocessable", "There are no transcribed notes in this period to summarise yet.");
+  }
+
+  let result: SummaryResult;
+  try {
+    result = await ctx.summarizer.summarize({
+      notes: notes.map((n) => ({ title: n.title, createdAt: n.createdAt, text: n.transcription, durationSeconds: n.duration })),
+      prompt: request.prompt,
+      responseLength: request.responseLength,
+      periodLabel: periodLabel(request.period, request.periodKey),
+      ...(request.summaryType ? { typeName: request.summaryType.name } : {}),
+    });
+  } catch (err) {
+    throw engineError(ctx, err, { summarizer: ctx.summarizer.name, notes: notes.length });
+  }
+
+  const row = await summariesRepository(ctx.db)
+    .insert({
+      userId,
+      domainId: request.domain.id,
+      summaryTypeId: request.summaryType?.id ?? null,
+      period: request.period,
+      periodKey: request.periodKey,
+      prompt: request.prompt,
+      responseLength: request.responseLength,
+      content: result.content,
+      themes: result.themes,
+      totalVoiceNotes: notes.length,
+      totalDuration: notes.reduce((sum, n) => sum + n.duration, 0),
+      wordsTranscribed: notes.reduce((sum, n) => sum + countWords(n.transcription), 0),
+      engine: result.engine,
+    })
+    .catch((err: unknown) => {
+      // The collection or type was deleted while the engine was writing (SQLSTATE 23503).
+      if ((err as { code?: unknown } | null)?.code === "23503") throw notFound(request.summaryType ? "Summary type" : "Collection");
+      throw err;
+    });
+  return toSummary(row);
+}
+
+/**
+ * How the period reads in the summary (the extractive engine's heading, the model's context):
+ * absolute dates, never "This Week", because a summary is read long after it was written.
+ */
+export function periodLabel(period: Period, periodKey: string): string {
+  switch (period) {
+    case "day":
+      return periodSubLabel("day", periodKey);
+    case "week":
+      // An epoch "now" keeps the headline off "This Week" / "Last Week": it is the Sunday–Saturday range.
+      return `${periodSubLabel("week", periodKey)} (${periodHeadline("week", periodKey, "UTC", new Date(0))})`;
+    case "month":
+      return periodHeadline("month", periodKey, "UTC", new Date(0));
+  }
+}
+
+/** A failed engine as the API answers it: 503 when asking again later may help, 502 when it will not. */
+function engineError(ctx: ServiceContext, err: unknown, context: Record<string, unknown>): unknown {
+  if (!(err instanceof SummaryError)) return err;
+  ctx.logger.warn({ err, ...context, retryable: err.retryable }, "summary engine failed");
+  const reason = err.message.replace(/[.\s]+$/, "");
+  return err.retryable
+    ? new ApiError("engine_unavailable", `Could not generate the summary right now: ${reason}. Please try again in a moment.`)
+    : new ApiError("engine_failed", `Could not generate the summary: ${reason}.`);
 }

@@ -15,6 +15,8 @@ export const errorStatus = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  /** An engine answered but asking again will not help (rejected key, refusal, notes too long even in parts). */
+  engine_failed: 502,
   engine_unavailable: 503,
 } as const;
 

@@ -1,0 +1,317 @@
+import { countWords, DEFAULT_SUMMARY_PROMPT, RESPONSE_LENGTH_TARGET_WORDS, type Summary } from "@vj/core";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { SummaryNote } from "../src/engines/summaries/types.js";
+import { journalWeek, learningMonth } from "./engines/fixtures/journal-notes.js";
+import { createUser, type TestUser } from "./factories.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+import { call, createDomain, expectError } from "./support/api.js";
+import { noteForm } from "./support/multipart.js";
+import { startOpenAITestServer, type ChatCall, type OpenAITestServer } from "./support/openai-server.js";
+
+interface NoteSpec {
+  domainId: string;
+  title: string;
+  createdAt: string;
+  /** The transcript the worker wrote; undefined leaves the note untranscribed. */
+  text?: string;
+  duration?: number;
+}
+
+/** Uploads a recording through the API, then stores its transcript the way the transcription worker does. */
+async function addNote(t: TestApp, user: TestUser, n: NoteSpec): Promise<string> {
+  const res = await t.app.request("/api/voice-notes", {
+    method: "POST",
+    headers: user.headers,
+    body: noteForm({ domainId: n.domainId, title: n.title, createdAt: n.createdAt }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const id = ((await res.json()) as { id: string }).id;
+  const db = t.deps.database.db;
+  await db
+    .updateTable("voice_notes")
+    .set({
+      is_transcribing: false,
+      lease_owner: null,
+      lease_expires_at: null,
+      ...(n.duration !== undefined ? { duration: n.duration } : {}),
+      ...(n.text !== undefined ? { transcription: n.text, is_transcribed: true } : {}),
+    })
+    .where("id", "=", id)
+    .execute();
+  return id;
+}
+
+const generate = (t: TestApp, user: TestUser, json: Record<string, unknown>) =>
+  call(t, "POST", "/api/summaries/generate", { user, json: { responseLength: "medium", tz: "UTC", ...json } });
+
+async function listSummaries(t: TestApp, user: TestUser, q: { period: string; periodKey: string; domainId: string }): Promise<Summary[]> {
+  const res = await call(t, "GET", `/api/summaries?period=${q.period}&periodKey=${q.periodKey}&domainId=${q.domainId}`, { user });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Summary[];
+}
+
+async function summaryRows(t: TestApp, userId: string): Promise<number> {
+  const rows = await t.deps.database.db.selectFrom("summaries").select("id").where("user_id", "=", userId).execute();
+  return rows.length;
+}
+
+const chatText = (c: ChatCall) => c.messages.map((m) => m.content).join("\n");
+const sumWords = (texts: string[]) => texts.reduce((s, x) => s + countWords(x), 0);
+
+describe.each(dbKinds)("POST /api/summaries/generate with the openai engine on %s", (kind) => {
+  let server: OpenAITestServer;
+  let t: TestApp;
+  let user: TestUser;
+  let journal: string;
+
+  // Week 2026-W47 in New York runs Sunday Nov 15 05:00Z to Sunday Nov 22 05:00Z.
+  const week = { period: "week", periodKey: "2026-W47", tz: "America/New_York" };
+  const inWeek = [
+    { title: "Sunday just after midnight", createdAt: "2026-11-15T05:30:00.000Z", duration: 61, text: `marker-in-one. ${journalWeek[0]!.text}` },
+    { title: "Wednesday lunch", createdAt: "2026-11-18T17:00:00.000Z", duration: 88, text: `marker-in-two. ${journalWeek[2]!.text}` },
+    { title: "Saturday late evening", createdAt: "2026-11-22T04:30:00.000Z", duration: 120, text: `marker-in-three. ${journalWeek[5]!.text}` },
+  ];
+
+  beforeAll(async () => {
+    server = await startOpenAITestServer();
+    t = await createTestApp(kind, {
+      SUMMARY_ENGINE: "openai",
+      OPENAI_BASE_URL: server.baseURL,
+      OPENAI_API_KEY: "test",
+      SUMMARY_MODEL: "journal-model-1",
+    });
+    user = await createUser(t.deps);
+    journal = (await createDomain(t, user, { name: "Journal" })).id;
+    const elsewhere = (await createDomain(t, user, { name: "Elsewhere" })).id;
+    const other = await createUser(t.deps);
+    const theirs = (await createDomain(t, other, { name: "Theirs" })).id;
+
+    for (const n of inWeek.slice(0, 2)) await addNote(t, user, { domainId: journal, ...n });
+    // The third note's text arrives the way a user types it: PATCH transcription.
+    const patched = await addNote(t, user, { domainId: journal, title: inWeek[2]!.title, createdAt: inWeek[2]!.createdAt, duration: inWeek[2]!.duration });
+    const res = await call(t, "PATCH", `/api/voice-notes/${patched}`, { user, json: { transcription: inWeek[2]!.text } });
+    expect(res.status).toBe(200);
+
+    // None of these belongs to the Journal's week in New York.
+    await addNote(t, user, { domainId: journal, title: "title-out-prev", createdAt: "2026-11-15T04:30:00.000Z", text: "marker-out-previous-week (Saturday 23:30 in New York)", duration: 5 });
+    await addNote(t, user, { domainId: journal, title: "title-out-next", createdAt: "2026-11-22T05:30:00.000Z", text: "marker-out-next-week", duration: 5 });
+    await addNote(t, user, { domainId: elsewhere, title: "title-out-collection", createdAt: "2026-11-18T12:00:00.000Z", text: "marker-out-collection", duration: 5 });
+    await addNote(t, other, { domainId: theirs, title: "title-out-user", createdAt: "2026-11-18T12:00:00.000Z", text: "marker-out-user", duration: 5 });
+    await addNote(t, user, { domainId: journal, title: "title-out-pending", createdAt: "2026-11-19T12:00:00.000Z", duration: 5 });
+    await addNote(t, user, { domainId: journal, title: "title-out-error", createdAt: "2026-11-19T13:00:00.000Z", text: "ERROR: marker-out-error", duration: 5 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+  });
+  beforeEach(() => {
+    server.chats.length = 0;
+    server.chatContent = () => JSON.stringify({ content: "A scripted summary.", themes: ["Work", "Family", "Running"] });
+  });
+
+  test("a general summary reads the period's transcribed notes of the collection, oldest first, with the default prompt and the length target", async () => {
+    const res = await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true, responseLength: "medium" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const summary = (await res.json()) as Summary;
+
+    expect(server.chats).toHaveLength(1);
+    const chat = server.chats[0]!;
+    expect(chat.model).toBe("journal-model-1");
+    const text = chatText(chat);
+    for (const n of inWeek) expect(text).toContain(n.text);
+    const positions = ["marker-in-one", "marker-in-two", "marker-in-three"].map((m) => text.indexOf(m));
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const out of ["marker-out", "title-out"]) expect(text).not.toContain(out);
+    expect(text).toContain(DEFAULT_SUMMARY_PROMPT);
+    expect(text).toContain("about 250 words");
+    expect(text).toContain("Week 47, 2026 (Nov 15 - Nov 21)");
+
+    expect(summary).toMatchObject({
+      userId: user.id,
+      domainId: journal,
+      summaryTypeId: null,
+      summaryTypeName: null,
+      period: "week",
+      periodKey: "2026-W47",
+      prompt: DEFAULT_SUMMARY_PROMPT,
+      responseLength: "medium",
+      content: "A scripted summary.",
+      themes: ["Work", "Family", "Running"],
+      totalVoiceNotes: 3,
+      totalDuration: 61 + 88 + 120,
+      wordsTranscribed: sumWords(inWeek.map((n) => n.text)),
+      engine: "openai:journal-model-1",
+    });
+    expect(await listSummaries(t, user, { ...week, domainId: journal })).toContainEqual(summary);
+  });
+
+  test("a typed summary asks the type's question under its name; deleting the type removes its summaries", async () => {
+    const type = (await (
+      await call(t, "POST", "/api/summary-types", { user, json: { domainId: journal, name: "Family time", prompt: "How did I spend time with my family?" } })
+    ).json()) as { id: string };
+    const res = await generate(t, user, { ...week, domainId: journal, summaryTypeId: type.id, responseLength: "short" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const typed = (await res.json()) as Summary;
+
+    const text = chatText(server.chats[0]!);
+    expect(text).toContain("How did I spend time with my family?");
+    expect(text).toContain("Summary type: Family time");
+    expect(text).toContain("about 100 words");
+    expect(text).not.toContain(DEFAULT_SUMMARY_PROMPT);
+    expect(typed).toMatchObject({
+      summaryTypeId: type.id,
+      summaryTypeName: "Family time",
+      prompt: "How did I spend time with my family?",
+      responseLength: "short",
+      totalVoiceNotes: 3,
+    });
+
+    const general = await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true, responseLength: "long" });
+    expect(general.status).toBe(201);
+    expect(chatText(server.chats[1]!)).toContain("about 400 words");
+    const generalId = ((await general.json()) as Summary).id;
+
+    let ids = (await listSummaries(t, user, { ...week, domainId: journal })).map((s) => s.id);
+    expect(ids).toContain(typed.id);
+    expect((await call(t, "DELETE", `/api/summary-types/${type.id}`, { user })).status).toBe(200);
+    ids = (await listSummaries(t, user, { ...week, domainId: journal })).map((s) => s.id);
+    expect(ids).not.toContain(typed.id);
+    expect(ids).toContain(generalId);
+  });
+
+  test("themes the model gets wrong are cleaned up to 3–6 labels", async () => {
+    server.chatContent = () => JSON.stringify({ content: "Short.", themes: ["Work"] });
+    const few = (await (await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true })).json()) as Summary;
+    expect(few.themes[0]).toBe("Work");
+    expect(few.themes.length).toBeGreaterThanOrEqual(3);
+    expect(few.themes.length).toBeLessThanOrEqual(6);
+
+    server.chatContent = () => JSON.stringify({ content: "Short.", themes: ["A", "B", "C", "D", "E", "F", "G", "H", "a"] });
+    const many = (await (await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true })).json()) as Summary;
+    expect(many.themes).toEqual(["A", "B", "C", "D", "E", "F"]);
+  });
+
+  test("a period without transcribed notes answers 422 and asks no engine", async () => {
+    const before = await summaryRows(t, user.id);
+    // Nov 19 in New York holds only a pending note and a failed one.
+    for (const q of [
+      { period: "day", periodKey: "2026-11-19", tz: "America/New_York" },
+      { period: "month", periodKey: "2026-01", tz: "UTC" },
+    ]) {
+      const body = await expectError(await generate(t, user, { ...q, domainId: journal, isGeneralSummary: true }), 422, "unprocessable");
+      expect(body.error.message).toBe("There are no transcribed notes in this period to summarise yet.");
+    }
+    expect(server.chats).toHaveLength(0);
+    expect(await summaryRows(t, user.id)).toBe(before);
+  });
+
+  test("the chat server failing answers 503 engine_unavailable and stores nothing", async () => {
+    const before = await summaryRows(t, user.id);
+    server.failNext(2, "500"); // the SDK retries once
+    const body = await expectError(await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true }), 503, "engine_unavailable");
+    expect(body.error.message).toMatch(/^Could not generate the summary right now: .*HTTP 500.*Please try again in a moment\.$/);
+    expect(server.chats).toHaveLength(2);
+    expect(await summaryRows(t, user.id)).toBe(before);
+  });
+
+  test("a rejected API key answers 502 engine_failed and stores nothing", async () => {
+    const before = await summaryRows(t, user.id);
+    server.failNext(1, "401");
+    const body = await expectError(await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true }), 502, "engine_failed");
+    expect(body.error.message).toContain("rejected the API key");
+    expect(await summaryRows(t, user.id)).toBe(before);
+  });
+});
+
+describe.each(dbKinds)("map-reduce over a small context on %s", (kind) => {
+  let server: OpenAITestServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    server = await startOpenAITestServer();
+    // 1000 tokens leaves 750 for notes: the month below (~1,300 tokens) cannot go in one request.
+    t = await createTestApp(kind, { SUMMARY_ENGINE: "openai", OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: "test", SUMMARY_CONTEXT_TOKENS: "1000" });
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+  });
+
+  test("every note reaches a partial summary and the combined summary is stored", async () => {
+    const user = await createUser(t.deps);
+    const domainId = (await createDomain(t, user, { name: "Learning" })).id;
+    const notes = learningMonth.map((n, i) => ({ ...n, text: `month-marker-${i + 1}. ${n.text}` }));
+    for (const n of notes) await addNote(t, user, { domainId, title: n.title, createdAt: n.createdAt.toISOString(), text: n.text, duration: n.durationSeconds });
+    server.chatContent = (c) =>
+      c.responseFormat === undefined
+        ? `Partial ${c.n}: learning, Spanish and statistics.`
+        : JSON.stringify({ content: "The month combined.", themes: ["Spanish", "Statistics", "Mornings"] });
+
+    const res = await generate(t, user, { period: "month", periodKey: "2026-10", domainId, isGeneralSummary: true });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const summary = (await res.json()) as Summary;
+
+    const maps = server.chats.filter((c) => c.responseFormat === undefined);
+    const finals = server.chats.filter((c) => c.responseFormat !== undefined);
+    expect(maps.length).toBeGreaterThanOrEqual(2);
+    expect(finals).toHaveLength(1);
+    notes.forEach((_n, i) => {
+      const marker = new RegExp(`month-marker-${i + 1}\\b`);
+      expect(maps.filter((c) => marker.test(chatText(c))), `note ${i + 1}`).toHaveLength(1);
+    });
+    const final = chatText(finals[0]!);
+    expect(final).toContain("Partial summaries");
+    expect(final).not.toContain("month-marker");
+    for (const m of maps) expect(final).toContain(`Partial ${m.n}:`);
+
+    expect(summary).toMatchObject({
+      content: "The month combined.",
+      themes: ["Spanish", "Statistics", "Mornings"],
+      totalVoiceNotes: 12,
+      totalDuration: notes.reduce((s, n) => s + n.durationSeconds, 0),
+      wordsTranscribed: sumWords(notes.map((n) => n.text)),
+      engine: "openai:gpt-4o-mini",
+    });
+    expect((await listSummaries(t, user, { period: "month", periodKey: "2026-10", domainId })).map((s) => s.id)).toEqual([summary.id]);
+  });
+});
+
+describe.each(dbKinds)("POST /api/summaries/generate with the offline extractive engine on %s", (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+  let domainId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { SUMMARY_ENGINE: "extractive" });
+    user = await createUser(t.deps);
+    domainId = (await createDomain(t, user, { name: "Life" })).id;
+    for (const n of [...journalWeek, ...learningMonth]) {
+      await addNote(t, user, { domainId, title: n.title, createdAt: n.createdAt.toISOString(), text: n.text, duration: n.durationSeconds });
+    }
+  });
+  afterAll(() => t.close());
+
+  const fixtures: [string, { period: string; periodKey: string; label: string }, SummaryNote[]][] = [
+    ["a week of long notes", { period: "week", periodKey: "2026-W47", label: "Week 47, 2026 (Nov 15 - Nov 21)" }, journalWeek],
+    ["a month of short notes", { period: "month", periodKey: "2026-10", label: "October 2026" }, learningMonth],
+  ];
+  const cases = (["short", "medium", "long"] as const).flatMap((length) => fixtures.map(([name, q, notes]) => ({ length, name, q, notes })));
+
+  test.each(cases)("a $length summary of $name lands within ±30 % of its word target", async ({ length, q, notes }) => {
+    const res = await generate(t, user, { period: q.period, periodKey: q.periodKey, domainId, isGeneralSummary: true, responseLength: length });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const summary = (await res.json()) as Summary;
+    const target = RESPONSE_LENGTH_TARGET_WORDS[length];
+    const words = countWords(summary.content);
+    expect(words).toBeGreaterThanOrEqual(target * 0.7);
+    expect(words).toBeLessThanOrEqual(target * 1.3);
+    expect(summary.content).toContain(`Key points from ${q.label}`);
+    expect(summary.themes.length).toBeGreaterThanOrEqual(3);
+    expect(summary.themes.length).toBeLessThanOrEqual(6);
+    expect(summary).toMatchObject({
+      engine: "extractive",
+      responseLength: length,
+      totalVoiceNotes: notes.length,
+      totalDuration: notes.reduce((s, n) => s + n.durationSeconds, 0),
+      wordsTranscribed: sumWords(notes.map((n) => n.text)),
+    });
+  });
+});
