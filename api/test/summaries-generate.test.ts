@@ -1,9 +1,13 @@
 import { countWords, DEFAULT_SUMMARY_PROMPT, RESPONSE_LENGTH_TARGET_WORDS, type Summary } from "@vj/core";
+import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { SummaryNote } from "../src/engines/summaries/types.js";
+import { createApp } from "../src/app.js";
+import { resolveEngines } from "../src/engines/resolve.js";
+import { SummaryError, type Summarizer, type SummaryNote, type SummaryRequest } from "../src/engines/summaries/types.js";
+import { createLogger } from "../src/logger.js";
 import { journalWeek, learningMonth } from "./engines/fixtures/journal-notes.js";
 import { createUser, type TestUser } from "./factories.js";
-import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+import { createTestApp, dbKinds, freshDatabase, testConfig, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
 import { noteForm } from "./support/multipart.js";
 import { startOpenAITestServer, type ChatCall, type OpenAITestServer } from "./support/openai-server.js";
@@ -313,5 +317,94 @@ describe.each(dbKinds)("POST /api/summaries/generate with the offline extractive
       totalDuration: notes.reduce((s, n) => s + n.durationSeconds, 0),
       wordsTranscribed: sumWords(notes.map((n) => n.text)),
     });
+  });
+});
+
+describe.each(dbKinds)("what the engine is given, and changes while it writes, on %s", (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+  let domainId: string;
+  const seen: SummaryRequest[] = [];
+  /** Runs inside the engine call, between reading the notes and storing the summary. */
+  let during: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    const config = testConfig();
+    const database = await freshDatabase(kind);
+    const scripted: Summarizer = {
+      name: "scripted",
+      async summarize(request) {
+        seen.push(request);
+        await during();
+        return { content: "Scripted.", themes: ["One", "Two", "Three"], engine: "scripted:v1" };
+      },
+    };
+    const deps = { config, database, logger: createLogger("silent"), engines: { ...resolveEngines(config), summarizer: scripted } };
+    t = {
+      app: createApp(deps),
+      deps,
+      close: async () => {
+        await database.close();
+        fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+      },
+    };
+    user = await createUser(t.deps);
+    domainId = (await createDomain(t, user, { name: "Days" })).id;
+    await addNote(t, user, { domainId, title: "Morning", createdAt: "2026-03-10T08:00:00.000Z", text: "Coffee and a plan.", duration: 42 });
+    await addNote(t, user, { domainId, title: "Evening", createdAt: "2026-03-10T20:00:00.000Z", text: "The plan held up.", duration: 17 });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    seen.length = 0;
+    during = async () => {};
+  });
+
+  const day = { period: "day", periodKey: "2026-03-10", domainId: "", isGeneralSummary: true, tz: "UTC" };
+
+  test("the engine receives the notes oldest first with their titles, times and durations, and the period as a date", async () => {
+    const res = await generate(t, user, { ...day, domainId, responseLength: "short" });
+    expect(res.status).toBe(201);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toEqual({
+      notes: [
+        { title: "Morning", createdAt: new Date("2026-03-10T08:00:00.000Z"), text: "Coffee and a plan.", durationSeconds: 42 },
+        { title: "Evening", createdAt: new Date("2026-03-10T20:00:00.000Z"), text: "The plan held up.", durationSeconds: 17 },
+      ],
+      prompt: DEFAULT_SUMMARY_PROMPT,
+      responseLength: "short",
+      periodLabel: "Tuesday, March 10, 2026",
+    });
+    expect((await res.json()) as Summary).toMatchObject({ engine: "scripted:v1", totalVoiceNotes: 2, totalDuration: 59, wordsTranscribed: 8 });
+  });
+
+  test("a summary type deleted while its summary is written answers 404 and stores nothing", async () => {
+    const type = (await (await call(t, "POST", "/api/summary-types", { user, json: { domainId, name: "Plans", prompt: "Did the plan hold?" } })).json()) as {
+      id: string;
+    };
+    during = async () => {
+      expect((await call(t, "DELETE", `/api/summary-types/${type.id}`, { user })).status).toBe(200);
+    };
+    const before = await summaryRows(t, user.id);
+    const body = await expectError(
+      await generate(t, user, { ...day, domainId, isGeneralSummary: false, summaryTypeId: type.id }),
+      404,
+      "not_found",
+    );
+    expect(body.error.message).toBe("Summary type not found");
+    expect(seen[0]).toMatchObject({ prompt: "Did the plan hold?", typeName: "Plans" });
+    expect(await summaryRows(t, user.id)).toBe(before);
+  });
+
+  test.each([
+    [true, 503, "engine_unavailable"],
+    [false, 502, "engine_failed"],
+  ] as const)("an engine error (retryable %s) answers %i %s with its reason", async (retryable, status, code) => {
+    during = async () => {
+      throw new SummaryError("The model is overloaded.", retryable);
+    };
+    const before = await summaryRows(t, user.id);
+    const body = await expectError(await generate(t, user, { ...day, domainId }), status, code);
+    expect(body.error.message).toContain("The model is overloaded");
+    expect(await summaryRows(t, user.id)).toBe(before);
   });
 });
