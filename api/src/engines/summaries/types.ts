@@ -1,3 +1,5 @@
+import { EngineError } from "../engine-error.js";
+
 import type { ResponseLength } from "@vj/core";
 
 export interface SummaryNote {
@@ -34,14 +36,7 @@ export interface Summarizer {
   summarize(request: SummaryRequest): Promise<SummaryResult>;
 }
 
-/** A summary engine failed; `retryable` says whether asking again later may help. */
-export class SummaryError extends Error {
+/** A summary engine failed; the job runner or the summaries service reads `retryable`. */
+export class SummaryError extends EngineError {
   override readonly name = "SummaryError";
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }

@@ -1,3 +1,5 @@
+import { EngineError } from "../engine-error.js";
+
 export interface TranscriptionInput {
   /** A local file holding the whole recording. */
   path: string;
@@ -18,18 +20,7 @@ export interface Transcriber {
   transcribe(input: TranscriptionInput, signal?: AbortSignal): Promise<TranscriptionResult>;
 }
 
-/**
- * Why a transcription failed, in words a user can act on. `retryable` tells
- * the job runner whether trying again later can help (network, 5xx, time-out)
- * or not (bad request, unreadable audio, nothing configured).
- */
-export class TranscriptionError extends Error {
+/** A transcription engine failed; the job runner or the summaries service reads `retryable`. */
+export class TranscriptionError extends EngineError {
   override readonly name = "TranscriptionError";
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
