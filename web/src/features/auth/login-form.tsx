@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { PasswordInput } from "../../components/ui/password-input";
 import { toast } from "../../components/ui/toast-store";
 import { supabase } from "../../lib/supabase";
+import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
 import { signInErrorMessage, UNEXPECTED_ERROR } from "./auth-messages";
 
@@ -36,20 +36,10 @@ export function LoginForm() {
     <AuthLayout
       title="Welcome back"
       subtitle="Sign in to your account to continue journaling"
-      footer={
-        <>
-          Don't have an account?{" "}
-          <Link to="/auth/signup" className="rounded font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-            Sign up
-          </Link>
-        </>
-      }
+      footer={<AuthSwitch prompt="Don't have an account?" to="/auth/signup" label="Sign up" />}
     >
       <form className="space-y-5" onSubmit={onSubmit}>
-        <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
-          <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
+        <EmailField value={email} onChange={setEmail} />
         <div className="space-y-2">
           <Label htmlFor="password">Password</Label>
           <PasswordInput id="password" label="Password" autoComplete="current-password" placeholder="Your password" required value={password} onChange={(e) => setPassword(e.target.value)} />

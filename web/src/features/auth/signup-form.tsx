@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { PasswordInput } from "../../components/ui/password-input";
 import { toast } from "../../components/ui/toast-store";
 import { supabase } from "../../lib/supabase";
+import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
 import { signUpDestination, UNEXPECTED_ERROR } from "./auth-messages";
 import { MIN_PASSWORD_LENGTH } from "@vj/core";
@@ -54,20 +54,10 @@ export function SignupForm() {
     <AuthLayout
       title="Create an account"
       subtitle="Start journaling with your voice"
-      footer={
-        <>
-          Already have an account?{" "}
-          <Link to="/auth/login" className="rounded font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-            Sign in
-          </Link>
-        </>
-      }
+      footer={<AuthSwitch prompt="Already have an account?" to="/auth/login" label="Sign in" />}
     >
       <form className="space-y-5" onSubmit={onSubmit}>
-        <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
-          <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
+        <EmailField value={email} onChange={setEmail} />
         <div className="space-y-2">
           <Label htmlFor="password">Password</Label>
           <PasswordInput

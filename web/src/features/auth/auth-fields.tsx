@@ -1,0 +1,25 @@
+import { Link } from "@tanstack/react-router";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+
+/** The e-mail field both auth forms start with. */
+export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="email">Email</Label>
+      <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/** The footer line that links sign-in and sign-up to each other. */
+export function AuthSwitch({ prompt, to, label }: { prompt: string; to: "/auth/login" | "/auth/signup"; label: string }) {
+  return (
+    <>
+      {prompt}{" "}
+      <Link to={to} className="rounded font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        {label}
+      </Link>
+    </>
+  );
+}
