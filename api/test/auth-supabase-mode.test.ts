@@ -106,3 +106,56 @@ describe("Supabase mode with the project's published keys (no JWT secret)", () =
     expect(bad.status).toBe(401);
   });
 });
+
+describe.each(dbKinds)("Supabase mode account deletion on %s", (kind) => {
+  const SERVICE_ROLE_KEY = "service-role-key-for-tests";
+  let t: TestApp;
+  let admin: http.Server;
+  let answer = 200;
+  const calls: { method: string; url: string; apikey?: string; authorization?: string }[] = [];
+
+  beforeAll(async () => {
+    // Stands in for the hosted project's GoTrue admin endpoint, which cannot run here.
+    admin = http.createServer((req, res) => {
+      calls.push({ method: req.method!, url: req.url!, apikey: req.headers.apikey as string, authorization: req.headers.authorization });
+      res.writeHead(answer, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((r) => admin.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(admin.address() as AddressInfo).port}`;
+    t = await createTestApp(kind, { SUPABASE_URL: url, SUPABASE_JWT_SECRET, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((r) => admin.close(r));
+  });
+
+  const deleteAccount = async (token: string) =>
+    t.app.request("/api/auth/delete-account", { method: "DELETE", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+
+  test("removes the local user and the project's auth user with the service-role key", async () => {
+    const id = crypto.randomUUID();
+    const token = await supabaseToken({ sub: id, email: "gone@example.com" });
+    calls.length = 0;
+    answer = 200;
+    const res = await deleteAccount(token);
+    expect(res.status).toBe(200);
+    expect(await findUserById(t.deps.database.db, id)).toBeUndefined();
+    expect(calls).toEqual([{ method: "DELETE", url: `/auth/v1/admin/users/${id}`, apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` }]);
+  });
+
+  test("when the project refuses, the answer says so (503) and a retry completes the deletion", async () => {
+    const id = crypto.randomUUID();
+    const token = await supabaseToken({ sub: id, email: "retry@example.com" });
+    answer = 500;
+    const failed = await deleteAccount(token);
+    expect(failed.status).toBe(503);
+    expect(((await failed.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "auth_provider_unavailable",
+      message: expect.stringContaining("could not be removed right now"),
+    });
+    expect(await findUserById(t.deps.database.db, id)).toBeUndefined();
+
+    answer = 404; // already gone there counts as done
+    expect((await deleteAccount(token)).status).toBe(200);
+  });
+});

@@ -14,7 +14,7 @@ const ERROR_TEXT: Record<number, string> = {
   416: "Range not satisfiable",
   422: "Cannot be processed",
   502: "Engine failed (asking again will not help)",
-  503: "Engine unavailable",
+  503: "Engine or auth provider unavailable (try again later)",
 };
 
 function toJsonSchema(schema: ZodType, io: "input" | "output"): JsonSchema {

@@ -137,7 +137,9 @@ export const operations: Operation[] = [
   },
   {
     method: "delete", path: "/api/auth/delete-account", tag: "Account", summary: "Delete the account",
-    description: "Removes the user, every row they own and every audio file; their tokens stop working at once.",
-    responses: { 200: { description: "Deleted", body: Success } },
+    description:
+      "Removes the user, every row they own and every audio file; their tokens stop working at once. " +
+      "In Supabase mode the project's auth user is removed too (503 when that call fails; the data is already gone and a retry completes it).",
+    responses: { 200: { description: "Deleted", body: Success } }, errors: [503],
   },
 ];

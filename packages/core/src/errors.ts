@@ -18,6 +18,8 @@ export const errorStatus = {
   /** An engine answered but asking again will not help (rejected key, refusal, notes too long even in parts). */
   engine_failed: 502,
   engine_unavailable: 503,
+  /** Supabase mode: the project's auth server could not be reached or refused an admin call. */
+  auth_provider_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
