@@ -49,7 +49,28 @@ export function validationError(error: z.ZodError): ApiError {
 export function parseWith<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error);
+  const nul = nulCharPath(result.data);
+  if (nul !== null) {
+    const message = "must not contain NUL (\\u0000) characters";
+    throw new ApiError("validation_failed", nul ? `${nul}: ${message}` : message, [{ path: nul, message }]);
+  }
   return result.data;
+}
+
+/**
+ * Where a parsed input holds a string with U+0000, or null. PostgreSQL text cannot store that
+ * character: the query would fail and the request answer 500, so such input is refused as 400.
+ */
+export function nulCharPath(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
+  // Parsed inputs are flat; the bound keeps a deeply nested pass-through value from exhausting the stack.
+  if (depth > 16 || value === null || typeof value !== "object") return null;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes("\u0000")) return [...path, key].join(".");
+    const found = nulCharPath(v, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 export async function readJson<S extends ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ZodType, z } from "zod";
 import type { AppDeps } from "../app-env.js";
+import { nulCharPath } from "../errors.js";
 import type { AccessTokens } from "./access-tokens.js";
 import { clientIp } from "./client-ip.js";
 import { createGoTrueErrorHandler, GoTrueError } from "./gotrue-errors.js";
@@ -162,6 +163,11 @@ async function readBody(c: Context): Promise<unknown> {
 
 function parse<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    // PostgreSQL text cannot hold U+0000: an e-mail or name with one would fail its query as a 500.
+    const nul = nulCharPath(result.data);
+    if (nul === null) return result.data;
+    throw new GoTrueError(400, "validation_failed", `${nul || "Request"}: must not contain NUL characters`);
+  }
   throw new GoTrueError(400, "validation_failed", result.error.issues[0]?.message ?? "Invalid request");
 }
