@@ -174,6 +174,12 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
       [{ domainId: "nope" }, "domainId"],
       [{ tz: "Mars/Olympus" }, "Unknown time zone"],
       [{ clientId: "c".repeat(201) }, "clientId"],
+      // Outside the years period keys cover: PGlite failed to read year 0 back (500), and no list could show the note.
+      [{ createdAt: "0000-06-01T00:00:00Z" }, "between the years 1000 and 9999"],
+      [{ createdAt: "0999-12-31T23:59:59Z" }, "between the years 1000 and 9999"],
+      // PostgreSQL text cannot hold U+0000: these failed the insert with a 500.
+      [{ title: "a\u0000b" }, "title: must not contain NUL"],
+      [{ clientId: "rec-\u0000" }, "clientId: must not contain NUL"],
     ])("invalid fields %j answer 400 and leave no file", async (o, message) => {
       const before = files();
       const body = await expectError(await upload(t, user, o), 400, "validation_failed");
@@ -271,6 +277,13 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
 
     test("without domainId every collection of the user is listed", async () => {
       expect(await list(`period=day&periodKey=2026-03-10&tz=UTC`)).toContain("other collection");
+    });
+
+    test("the last periods of year 9999 list their notes (their end, year 10000, once failed on PGlite with 500)", async () => {
+      await at("9999-12-31T12:00:00.000Z", "last day");
+      expect(await list(`period=month&periodKey=9999-12&tz=UTC`)).toEqual(["last day"]);
+      expect(await list(`period=day&periodKey=9999-12-31&tz=UTC`)).toEqual(["last day"]);
+      expect(await list(`period=day&periodKey=1000-01-01&tz=Pacific/Kiritimati`)).toEqual([]);
     });
 
     test.each([

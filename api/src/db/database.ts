@@ -35,6 +35,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { 20: (v: string) => Number(v) },
+    // PGlite writes a Date as toISOString(), which PostgreSQL cannot read past year 9999
+    // ("+010000-01-01..."): the end of the period 9999-12 failed its query. Written as node-pg does.
+    serializers: { 1114: timestampText, 1184: timestampText },
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {
@@ -53,4 +56,16 @@ export async function openDatabase(config: { DATABASE_URL?: string | undefined; 
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
     : openPglite({ dataDir: path.join(config.DATA_DIR, "db") });
+}
+
+/** A timestamp parameter in the text form PostgreSQL reads for every year (node-pg's dateToString, in UTC). */
+function timestampText(value: unknown): string {
+  if (!(value instanceof Date)) return String(value);
+  let year = value.getUTCFullYear();
+  const bc = year < 1;
+  if (bc) year = 1 - year;
+  const p = (n: number, width = 2) => String(n).padStart(width, "0");
+  const date = `${p(year, 4)}-${p(value.getUTCMonth() + 1)}-${p(value.getUTCDate())}`;
+  const time = `${p(value.getUTCHours())}:${p(value.getUTCMinutes())}:${p(value.getUTCSeconds())}.${p(value.getUTCMilliseconds(), 3)}`;
+  return `${date}T${time}+00:00${bc ? " BC" : ""}`;
 }

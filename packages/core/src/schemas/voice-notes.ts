@@ -9,6 +9,8 @@ import {
   withValidPeriodKey,
 } from "./common.js";
 
+const isListableYear = (year: number) => year >= 1000 && year <= 9999;
+
 /**
  * The text fields of the multipart POST /api/voice-notes (the `audio` file part travels beside
  * them). Multipart values are strings, hence the coercions.
@@ -28,7 +30,15 @@ export const createVoiceNoteFieldsSchema = z.object({
       .max(86_400, { error: "Duration must be at most 24 hours" })
       .transform((n) => Math.round(n)),
   ),
-  createdAt: z.preprocess(blankAsUndefined, isoDateTime.optional()),
+  // Years 1000-9999 only: period keys cover no others, so a note outside them could never be listed.
+  createdAt: z.preprocess(
+    blankAsUndefined,
+    isoDateTime
+      .refine((v) => isListableYear(new Date(v).getUTCFullYear()), {
+        error: "createdAt must be a date between the years 1000 and 9999",
+      })
+      .optional(),
+  ),
   domainId: z.preprocess(blankAsUndefined, idSchema.optional()),
   /** The outbox id; a replay with the same id answers the note already stored. */
   clientId: z.preprocess(
