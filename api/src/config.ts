@@ -43,6 +43,8 @@ export const configSchema = z.object({
   TRANSCRIBE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   TRANSCRIBE_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   TRANSCRIBE_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  /** One transcription attempt is stopped after this long (a hung decoder must not hold a note forever). */
+  TRANSCRIBE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3 * 60 * 60),
   MAX_AUDIO_BYTES: z.coerce.number().int().positive().default(104_857_600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built web app lives; served with SPA fallback when present. */

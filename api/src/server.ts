@@ -43,6 +43,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
     maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
     retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
     concurrency: config.TRANSCRIBE_CONCURRENCY,
+    jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
   });
   const deps: AppDeps = { config, database, logger, engines, onNoteQueued: () => runner.wake(), ...extra };
   const app = createApp(deps);

@@ -64,6 +64,10 @@ async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 
   }
 }
 
+/** Earlier tests may leave notes queued (e.g. released at shutdown); these tests watch one note alone. */
+const clearQueue = (t: TestApp) =>
+  t.deps.database.db.updateTable("voice_notes").set({ is_transcribing: false }).where("is_transcribing", "=", true).execute();
+
 const readNotes = (t: TestApp, ids: string[]) =>
   t.deps.database.db.selectFrom("voice_notes").selectAll().where("id", "in", ids).orderBy("title").execute();
 
@@ -153,6 +157,95 @@ describe.each(dbKinds)("transcription runner on %s", (kind) => {
     await runner.stop(50);
     const [note] = await readNotes(t, [id!]);
     expect(note).toMatchObject({ is_transcribing: true, lease_owner: null, lease_expires_at: null, attempts: 0 });
+  });
+
+  test("a transcription longer than the lease keeps its lease: a second worker does not transcribe it again", async () => {
+    await clearQueue(t);
+    const [id] = await queueNotes(t, 1);
+    let calls = 0;
+    const slow: TranscribeFn = {
+      transcribe: async () => {
+        calls++;
+        await new Promise((r) => setTimeout(r, 2500));
+        return { text: "long recording" };
+      },
+    };
+    const a = runnerFor(t, slow, { leaseSeconds: 1, workerId: "a" });
+    const b = runnerFor(t, slow, { leaseSeconds: 1, workerId: "b" });
+    a.start();
+    await waitFor(() => readNotes(t, [id!]), (n) => n[0]!.lease_owner === "a");
+    b.start();
+    const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(calls).toBe(1);
+    expect(note).toMatchObject({ transcription: "long recording", is_transcribed: true, attempts: 1 });
+  });
+
+  test("a note deleted while being transcribed stops its engine instead of running to the end", async () => {
+    await clearQueue(t);
+    const [id] = await queueNotes(t, 1);
+    let started!: () => void;
+    const begun = new Promise<void>((r) => (started = r));
+    let stoppedEngine!: () => void;
+    const engineStopped = new Promise<string>((r) => (stoppedEngine = () => r("stopped")));
+    const runner = runnerFor(t, {
+      transcribe: (_input, signal) =>
+        new Promise((_resolve, reject) => {
+          started();
+          signal?.addEventListener("abort", () => {
+            stoppedEngine();
+            reject(new Error("aborted"));
+          });
+        }),
+    }, { leaseSeconds: 1 });
+    runner.start();
+    await begun;
+    await t.deps.database.db.deleteFrom("voice_notes").where("id", "=", id!).execute();
+    const outcome = await Promise.race([engineStopped, new Promise<string>((r) => setTimeout(() => r("still running"), 5000))]);
+    await runner.stop(50);
+    expect(outcome).toBe("stopped");
+  });
+
+  test("a transcription that never finishes is stopped at its time-out and the note shows an error", async () => {
+    await clearQueue(t);
+    const [id] = await queueNotes(t, 1);
+    const runner = runnerFor(t, {
+      // A hung engine that only ends when told to.
+      transcribe: (_input, signal) =>
+        new Promise((_resolve, reject) => signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+    }, { jobTimeoutMs: 300, maxAttempts: 1 });
+    runner.start();
+    const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing, 5000);
+    await runner.stop(50);
+    expect(note).toMatchObject({ is_transcribing: false, is_transcribed: false, lease_owner: null });
+    expect(note!.transcription_error).toMatch(/^Transcription failed: it took longer than \d+ seconds and was stopped$/);
+  });
+
+  test("a database failure while recording the result does not end the process; the note is taken again later", async () => {
+    await clearQueue(t);
+    const [id] = await queueNotes(t, 1);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    const real = transcriptionJobs(t.deps.database.db);
+    let outage = true;
+    const flaky: typeof real = {
+      ...real,
+      complete: (...args) => (outage ? Promise.reject(new Error("connection terminated")) : real.complete(...args)),
+      retryLater: (...args) => (outage ? Promise.reject(new Error("connection terminated")) : real.retryLater(...args)),
+    };
+    const runner = runnerFor(t, { transcribe: async () => ({ text: "kept" }) }, { jobs: flaky, leaseSeconds: 1 });
+    try {
+      runner.start();
+      await new Promise((r) => setTimeout(r, 300));
+      outage = false;
+      const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing, 8000);
+      await runner.stop();
+      expect(unhandled).toEqual([]);
+      expect(note).toMatchObject({ transcription: "kept", is_transcribed: true });
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
   });
 });
 

@@ -19,8 +19,12 @@ export interface RunnerOptions {
   maxAttempts: number;
   retryBaseMs: number;
   concurrency: number;
+  /** One attempt is stopped (and counts as a retryable failure) after this long; default 3 hours. */
+  jobTimeoutMs?: number;
   workerId?: string;
 }
+
+const DEFAULT_JOB_TIMEOUT_MS = 3 * 60 * 60_000;
 
 const NO_AUDIO = "The recording's audio is missing, so it cannot be transcribed.";
 
@@ -79,10 +83,14 @@ export class TranscriptionRunner {
       if (!claimed) return;
       const abort = new AbortController();
       const note = claimed;
-      const promise = this.process(note, abort.signal).finally(() => {
-        this.inFlight.delete(note.id);
-        this.wake();
-      });
+      const promise = this.process(note, abort.signal)
+        // A failed queue write (database down) must not become an unhandled rejection that ends the process;
+        // the lease expires and the next sweep takes the note again.
+        .catch((err: unknown) => this.o.logger.error({ err, noteId: note.id }, "transcription job failed"))
+        .finally(() => {
+          this.inFlight.delete(note.id);
+          this.wake();
+        });
       this.inFlight.set(note.id, { promise, abort });
     }
   }
@@ -99,15 +107,39 @@ export class TranscriptionRunner {
       await jobs.fail(note.id, this.workerId, NO_AUDIO);
       return;
     }
+    // The attempt stops on shutdown, on its time-out, or when the lease is gone (note deleted or
+    // taken over), so no ffmpeg/pocketsphinx keeps running for a result nobody will store.
+    const timeoutMs = this.o.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const lost = new AbortController();
+    const jobSignal = AbortSignal.any([signal, deadline, lost.signal]);
+    const heartbeat = setInterval(() => {
+      jobs.renew(note.id, this.workerId, this.o.leaseSeconds).then(
+        (held) => {
+          if (!held) lost.abort();
+        },
+        (err: unknown) => log.warn({ err }, "lease renewal failed"),
+      );
+    }, (this.o.leaseSeconds * 1000) / 3);
+    heartbeat.unref?.();
     try {
       const path = await this.o.audioPath(note.audioKey);
-      const result = await this.o.transcriber.transcribe({ path, mimeType: note.audioMime ?? "audio/webm" }, signal);
+      const result = await this.o.transcriber.transcribe({ path, mimeType: note.audioMime ?? "audio/webm" }, jobSignal);
       const written = await jobs.complete(note.id, this.workerId, result.text.trim(), result.durationSeconds);
       log.info({ written, chars: result.text.length }, "note transcribed");
     } catch (err) {
       if (signal.aborted) return; // shutdown released it
-      const message = err instanceof Error ? err.message : String(err);
-      const retryable = (err as { retryable?: boolean }).retryable !== false;
+      if (lost.signal.aborted) {
+        log.info("lease lost (note deleted or taken over); result discarded");
+        return;
+      }
+      const timedOut = deadline.aborted;
+      const message = timedOut
+        ? `it took longer than ${timeoutMs >= 120_000 ? `${Math.round(timeoutMs / 60_000)} minutes` : `${Math.round(timeoutMs / 1000)} seconds`} and was stopped`
+        : err instanceof Error
+          ? err.message
+          : String(err);
+      const retryable = timedOut || (err as { retryable?: boolean }).retryable !== false;
       if (retryable && note.attempts < this.o.maxAttempts) {
         const delay = this.o.retryBaseMs * 2 ** (note.attempts - 1);
         log.warn({ err: message, retryInMs: delay }, "transcription failed; will retry");
@@ -116,6 +148,8 @@ export class TranscriptionRunner {
         log.warn({ err: message }, "transcription failed; giving up");
         await jobs.fail(note.id, this.workerId, `Transcription failed: ${message}`);
       }
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 

@@ -37,6 +37,22 @@ export function transcriptionJobs(db: Kysely<DB>) {
       return row && { id: row.id, userId: row.user_id, audioKey: row.audio_key, audioMime: row.audio_mime, attempts: row.attempts };
     },
 
+    /**
+     * Heartbeat: extends the lease while the worker is still busy, so a recording that takes
+     * longer than one lease is not claimed (and transcribed again) by another worker. False
+     * when the lease is gone: the note was deleted, requeued or taken over.
+     */
+    async renew(id: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+      const result = await db
+        .updateTable("voice_notes")
+        .set({ lease_expires_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})` })
+        .where("id", "=", id)
+        .where("lease_owner", "=", workerId)
+        .where("is_transcribing", "=", true)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     /** Text, flags and duration in one statement; a lost lease (another worker took over) writes nothing. */
     async complete(id: string, workerId: string, text: string, durationSeconds: number | undefined): Promise<boolean> {
       const result = await db
