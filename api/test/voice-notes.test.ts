@@ -397,6 +397,21 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
       await expectError(await call(t, "GET", `/api/voice-notes/${note.id}/audio`, { user }), 404, "not_found");
     });
 
+    test("DELETE answers 200 when the row went but the audio file cannot be removed (it answered 500, and a retry 404)", async () => {
+      const created = (await (await upload(t, user, { domainId, title: "Stuck file" })).json()) as Note;
+      const row = await t.deps.database.db.selectFrom("voice_notes").select("audio_key").where("id", "=", created.id).executeTakeFirstOrThrow();
+      const file = path.join(audioDir(t.deps.config.DATA_DIR), row.audio_key!);
+      // A non-empty directory where the file was: removing it fails like a storage error would.
+      fs.rmSync(file);
+      fs.mkdirSync(file);
+      fs.writeFileSync(path.join(file, "inside"), "x");
+      const res = await call(t, "DELETE", `/api/voice-notes/${created.id}`, { user });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true });
+      await expectError(await call(t, "DELETE", `/api/voice-notes/${created.id}`, { user }), 404, "not_found");
+      fs.rmSync(file, { recursive: true });
+    });
+
     test.each(["GET /audio", "PATCH", "DELETE", "POST /transcribe"])("%s with a malformed id answers 404", async (op) => {
       const [method, suffix = ""] = op.split(" ");
       const res = await call(t, method!, `/api/voice-notes/not-a-uuid${suffix}`, { user, ...(method === "PATCH" ? { json: { title: "x" } } : {}) });

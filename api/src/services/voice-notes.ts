@@ -123,11 +123,20 @@ export async function updateVoiceNote(
   return toVoiceNote(row);
 }
 
-/** Deletes the row, then its audio (a crash in between leaves an orphan file, never a row without audio). */
+/**
+ * Deletes the row, then its audio (a crash in between leaves an orphan file, never a row without
+ * audio). The note is gone once the row is: a failing file delete is logged, not answered as a
+ * 500 that would make the client retry into a 404.
+ */
 export async function deleteVoiceNote(ctx: ServiceContext, userId: string, id: string): Promise<void> {
   const deleted = await voiceNotesRepository(ctx.db).delete(userId, id);
   if (!deleted) throw notFound("Voice note");
-  if (deleted.audioKey) await ctx.blobs.delete(deleted.audioKey);
+  if (!deleted.audioKey) return;
+  try {
+    await ctx.blobs.delete(deleted.audioKey);
+  } catch (err) {
+    ctx.logger.error({ err, userId, noteId: id, audioKey: deleted.audioKey }, "audio left behind after note deletion");
+  }
 }
 
 export async function requeueTranscription(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNote> {
