@@ -150,6 +150,38 @@ describe("openai transcriber with the real SDK", () => {
     expect(error).toMatchObject({ name: "TranscriptionError", retryable: true });
     expect((error as Error).message).toMatch(/Could not reach/);
   });
+
+  it("leaves no ffmpeg running after a failed transcription", async () => {
+    const file = path.join(dir, "f.webm");
+    fs.writeFileSync(file, randomBytes(1000));
+    // An ffmpeg that is slow to measure the length (as on a long recording) and records its pid.
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), "vj-fake-ffmpeg-"));
+    const pids = path.join(bin, "pids");
+    fs.writeFileSync(path.join(bin, "ffmpeg"), `#!/bin/sh\necho $$ >> "${pids}"\nexec sleep 30\n`, { mode: 0o755 });
+    const savedPath = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${savedPath ?? ""}`;
+    server.failNext(1, "400");
+    try {
+      const error = await transcriber().transcribe({ path: file, mimeType: "audio/webm" }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: "TranscriptionError", retryable: false });
+      await new Promise((r) => setTimeout(r, 300));
+      const started = fs.readFileSync(pids, "utf8").trim().split("\n").map(Number);
+      expect(started.length).toBeGreaterThan(0);
+      const alive = started.filter((pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      for (const pid of alive) process.kill(pid, "SIGKILL");
+      expect(alive).toEqual([]);
+    } finally {
+      process.env.PATH = savedPath;
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
+  });
 });
 
 /**

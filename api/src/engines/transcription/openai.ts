@@ -38,7 +38,9 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions): Tran
     async transcribe(input, signal) {
       const work = fs.mkdtempSync(path.join(options.workDir ?? os.tmpdir(), "vj-transcribe-"));
       // The runner records the decoded length (MediaRecorder WebM has none in its header); never rejects.
-      const duration = probeDurationSeconds(input.path, signal);
+      // Its ffmpeg is stopped in `finally` when the transcription fails first, rather than decoding on for nobody.
+      const probing = new AbortController();
+      const duration = probeDurationSeconds(input.path, signal ? AbortSignal.any([signal, probing.signal]) : probing.signal);
       try {
         const parts = await splitAudio(input, maxBytes, work, signal).catch((err: unknown) => {
           throw splitFailure(err, maxBytes);
@@ -56,6 +58,7 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions): Tran
       } catch (err) {
         throw toTranscriptionError(err, where, timeoutMs);
       } finally {
+        probing.abort();
         fs.rmSync(work, { recursive: true, force: true });
       }
     },
