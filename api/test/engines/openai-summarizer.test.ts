@@ -166,4 +166,21 @@ describe("map-reduce over notes that exceed the context", () => {
     for (const s of sentences) expect(mapped).toContain(s);
     expect(mapped).toContain(`A very long note (part 1 of ${maps.length})`);
   });
+
+  it("measures non-Latin text by its real size: a long Japanese note is split so no request overflows the context", async () => {
+    // OpenAI's tokenizers spend about a token per CJK character (not one per four, as for English).
+    const sentences = Array.from({ length: 150 }, (_, i) => `今日は${i}番目の長い会議があって、とても疲れました🙂。`);
+    const note: SummaryNote = { title: "長いメモ", createdAt: new Date("2026-11-18T10:00:00Z"), durationSeconds: 900, text: sentences.join("") };
+    const cjk = (text: string) => [...text].filter((ch) => ch.codePointAt(0)! >= 0x3000).length;
+
+    await summarizer(1000).summarize(request([note]));
+
+    const maps = server.chats.filter((c) => c.responseFormat === undefined);
+    expect(maps.length).toBeGreaterThanOrEqual(4);
+    for (const m of maps) expect(cjk(allText(m.messages))).toBeLessThanOrEqual(1000);
+    const mapped = maps.map((m) => allText(m.messages)).join("\n");
+    for (const s of sentences) expect(mapped).toContain(s);
+    // No emoji is cut in half (a lone surrogate reaches the model as garbage).
+    expect(mapped).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  });
 });

@@ -3,11 +3,27 @@ import { SummaryError, type SummaryNote, type SummaryRequest } from "./types.js"
 
 /**
  * Token estimate: about 4 characters per token for English text with
- * OpenAI's tokenizers. It errs high on plain prose, which is the safe side
- * for a budget; no tokenizer is bundled for one number.
+ * OpenAI's tokenizers, but far fewer for other scripts (a CJK character is
+ * about one token, Cyrillic about two characters per token), so characters
+ * outside ASCII count a third of a token per UTF-8 byte. It errs high, which
+ * is the safe side for a budget; no tokenizer is bundled for one number.
  */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return Math.ceil(prefixCost(text, Infinity).tokens);
+}
+
+/** Tokens of `text`, or of its longest prefix (whole code points) that fits `maxTokens`, and that prefix's length. */
+function prefixCost(text: string, maxTokens: number): { tokens: number; length: number } {
+  let tokens = 0;
+  let length = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const cost = code < 0x80 ? 1 / 4 : (code < 0x800 ? 2 : code < 0x10000 ? 3 : 4) / 3;
+    if (Math.ceil(tokens + cost) > maxTokens) break;
+    tokens += cost;
+    length += ch.length;
+  }
+  return { tokens, length };
 }
 
 /** gpt-4o-mini's context window, the default SUMMARY_MODEL. */
@@ -65,15 +81,18 @@ export function chunkNotes(notes: SummaryNote[], budget: number): SummaryNote[][
 export function splitNote(note: SummaryNote, budget: number): SummaryNote[] {
   // Header of the longest title the parts will carry ("(part 999 of 999)").
   const headerTokens = noteTokens({ ...note, title: `${note.title} (part 999 of 999)`, text: "" });
-  const maxChars = Math.max(16, (budget - headerTokens) * 4);
+  const maxTokens = Math.max(4, budget - headerTokens);
   const pieces: string[] = [];
   let rest = note.text.trim();
-  while (rest.length > maxChars) {
-    const window = rest.slice(0, maxChars);
+  while (estimateTokens(rest) > maxTokens) {
+    // Whole code points only: an emoji cut in half reaches the model as garbage.
+    const limit = prefixCost(rest, maxTokens).length || String.fromCodePoint(rest.codePointAt(0)!).length;
+    const window = rest.slice(0, limit);
     // Prefer the end of a sentence, then a space; a single giant "word" is cut where it must be.
-    const sentenceEnd = Math.max(window.lastIndexOf(". "), window.lastIndexOf("! "), window.lastIndexOf("? "));
+    // "。！？" end sentences without a following space (Chinese, Japanese).
+    const sentenceEnd = Math.max(...[". ", "! ", "? ", "。", "！", "？"].map((end) => window.lastIndexOf(end)));
     const space = window.lastIndexOf(" ");
-    const cut = sentenceEnd > maxChars / 2 ? sentenceEnd + 1 : space > 0 ? space : maxChars;
+    const cut = sentenceEnd > limit / 2 ? sentenceEnd + 1 : space > 0 ? space : limit;
     pieces.push(rest.slice(0, cut).trim());
     rest = rest.slice(cut).trim();
   }
