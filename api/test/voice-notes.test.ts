@@ -23,6 +23,13 @@ interface Note {
   audioMimeType: string | null;
 }
 
+/** A file part's headers and its WebM bytes, with no closing boundary after them. */
+const audioHead = (boundary: string, name: string) =>
+  Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="recording.webm"\r\nContent-Type: audio/webm\r\n\r\n`),
+    webmBytes(),
+  ]);
+
 const upload = (t: TestApp, user: TestUser, o: NoteFormOptions = {}) =>
   t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm(o) });
 
@@ -158,6 +165,31 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
         body: "",
       });
       await expectError(empty, 400, "bad_request");
+    });
+
+    test.each([
+      ["the audio part", (b: string) => [`--${b}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut\r\n`, audioHead(b, "audio")]],
+      ["a file part that is not the audio", (b: string) => [`--${b}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut\r\n`, audioHead(b, "other")]],
+    ])("a form that ends inside %s answers 400, keeps no file and throws nothing uncaught (it crashed the process)", async (_what, parts) => {
+      const uncaught: unknown[] = [];
+      const record = (err: unknown) => uncaught.push(err);
+      process.on("uncaughtException", record);
+      try {
+        const before = files();
+        const boundary = "cutboundary";
+        const chunks = parts(boundary).map((p) => (typeof p === "string" ? Buffer.from(p) : p));
+        const res = await t.app.request("/api/voice-notes", {
+          method: "POST",
+          headers: { ...user.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+          body: Buffer.concat(chunks),
+        });
+        await expectError(res, 400, "bad_request");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(uncaught).toEqual([]);
+        expect(files()).toEqual(before);
+      } finally {
+        process.off("uncaughtException", record);
+      }
     });
 
     test("fields without a file answer 400; a JSON body answers 415", async () => {

@@ -68,6 +68,10 @@ export async function readNoteUpload(
   parser.on("partsLimit", () => fail(new ApiError("bad_request", "The upload has too many parts")));
 
   parser.on("file", (name, file, info) => {
+    // A form that ends inside this part destroys it with "Unexpected end of form": without a
+    // listener that error is uncaught and takes the whole process down. The parser's own
+    // error answers the request.
+    file.on("error", () => fail(new ApiError("bad_request", "The upload is empty or not valid multipart/form-data")));
     if (name !== "audio" || temp || failure) {
       file.resume();
       return;
