@@ -102,6 +102,19 @@ describe("openai summarizer with the real SDK", () => {
     expect(result.themes.length).toBeLessThanOrEqual(6);
   });
 
+  it("never shows the model's raw JSON as the summary", async () => {
+    server.chatContent = () => JSON.stringify({ summary: "You focused on the launch.", themes: ["Launch", "Family", "Work"] });
+    const renamed = await summarizer().summarize(request(journalWeek));
+    expect(renamed.content).toBe("You focused on the launch.");
+    expect(renamed.themes).toEqual(["Launch", "Family", "Work"]);
+
+    server.chatContent = () => JSON.stringify({ content: "  ", themes: ["Launch"] });
+    const empty = await summarizer().summarize(request(journalWeek)).catch((e: unknown) => e);
+    expect(empty).toBeInstanceOf(SummaryError);
+    expect(empty).toMatchObject({ retryable: true });
+    expect((empty as Error).message).toMatch(/no summary/);
+  });
+
   it("surfaces a failing server as a retryable SummaryError", async () => {
     server.failNext(2, "500"); // the summarizer allows one quick retry
     const error = await summarizer().summarize(request(journalWeek)).catch((e: unknown) => e);

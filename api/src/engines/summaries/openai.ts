@@ -84,20 +84,24 @@ function rejectsResponseFormat(err: unknown): boolean {
 /**
  * Reads {content, themes} from a model's text, tolerating code fences and
  * chatter around the JSON. When no JSON can be found the whole answer is the
- * content (themes are then found in the notes offline by the caller).
+ * content (themes are then found in the notes offline by the caller). A JSON
+ * object is never shown raw: models without structured output sometimes name
+ * the field "summary", and one with no text in it is an empty answer.
  */
 export function parseAnswer(text: string): { content: string; themes: unknown } {
   const unfenced = text.replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "").trim();
   for (const candidate of [unfenced, unfenced.slice(unfenced.indexOf("{"), unfenced.lastIndexOf("}") + 1)]) {
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(candidate);
-      if (parsed && typeof parsed === "object" && typeof (parsed as { content?: unknown }).content === "string") {
-        const { content, themes } = parsed as { content: string; themes?: unknown };
-        if (content.trim()) return { content: content.trim(), themes };
-      }
+      parsed = JSON.parse(candidate);
     } catch {
-      // not JSON; try the next reading
+      continue; // not JSON; try the next reading
     }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) continue;
+    const { content, summary, themes } = parsed as { content?: unknown; summary?: unknown; themes?: unknown };
+    const body = [content, summary].find((v): v is string => typeof v === "string" && v.trim().length > 0);
+    if (body) return { content: body.trim(), themes };
+    throw new SummaryError("The model's answer had no summary in it", true);
   }
   return { content: unfenced || text.trim(), themes: undefined };
 }
