@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { describe, expect, test } from "vitest";
-import { clientIp } from "../src/auth/client-ip.js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { clientIp, rateLimitKey } from "../src/auth/client-ip.js";
 import { RateLimiter } from "../src/auth/rate-limit.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 
 describe("RateLimiter (token bucket)", () => {
   test("allows the burst, then refills at the steady rate per key", () => {
@@ -41,5 +42,52 @@ describe("clientIp", () => {
 
   test("no socket (in-process request) is one shared bucket", async () => {
     expect(await ipFor(undefined, "198.51.100.7")).toBe("unknown");
+  });
+});
+
+describe("rate limit keys", () => {
+  test.each([
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:0db8:0001:0002:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["64:ff9b::192.0.2.33", "64:ff9b:0:0::/64"],
+    ["198.51.100.7", "198.51.100.7"],
+    ["unknown", "unknown"],
+  ])("%s counts as %s", (address, key) => {
+    expect(rateLimitKey(address)).toBe(key);
+  });
+});
+
+describe.each(dbKinds)("sign-in rate limit on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { AUTH_RATE_LIMIT_TOKEN: "1", AUTH_RATE_LIMIT_TOKEN_BURST: "3" });
+  });
+  afterAll(() => t.close());
+
+  test("an IPv6 client cannot rotate addresses inside its /64 past the limit (each address had its own bucket)", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await t.app.request(
+        "/auth/v1/token?grant_type=password",
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
+        },
+        { incoming: { socket: { remoteAddress: `2001:db8:77:1::${i.toString(16)}` } } },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429, 429]);
+    // Another /64 has its own bucket.
+    const other = await t.app.request(
+      "/auth/v1/token?grant_type=password",
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "nobody@example.com", password: "x" }) },
+      { incoming: { socket: { remoteAddress: "2001:db8:77:2::1" } } },
+    );
+    expect(other.status).toBe(400);
   });
 });

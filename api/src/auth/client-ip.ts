@@ -52,3 +52,18 @@ export function isTrustedHop(address: string): boolean {
   }
   return false;
 }
+
+/**
+ * The rate-limit bucket of a client address. IPv6 counts by /64: one subscriber's network
+ * can use any of its 2^64 addresses, so per-address buckets would let it rotate past every
+ * limit (and grow the bucket map without bound). IPv4 and anything else count as given.
+ */
+export function rateLimitKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail] = address.split("%")[0]!.split("::");
+  const groups = (part: string) => (part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = tail === undefined ? left : [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
+}

@@ -4,7 +4,7 @@ import type { ZodType, z } from "zod";
 import type { AppDeps } from "../app-env.js";
 import { nulCharPath } from "../errors.js";
 import type { AccessTokens } from "./access-tokens.js";
-import { clientIp } from "./client-ip.js";
+import { clientIp, rateLimitKey } from "./client-ip.js";
 import { createGoTrueErrorHandler, GoTrueError } from "./gotrue-errors.js";
 import { RateLimiter } from "./rate-limit.js";
 import {
@@ -147,7 +147,7 @@ function safeRedirect(c: Context, raw: string | undefined): string {
 
 function limit(limiter: RateLimiter): MiddlewareHandler {
   return async (c, next) => {
-    if (!limiter.take(clientIp(c))) throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached");
+    if (!limiter.take(rateLimitKey(clientIp(c)))) throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached");
     await next();
   };
 }
