@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TranscriptionRunner, type TranscribeFn } from "../src/jobs/transcription-runner.js";
 import { createLogger } from "../src/logger.js";
 import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
+import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
 import { openPostgres } from "../src/db/database.js";
 import { sql } from "kysely";
 import { createUser } from "./factories.js";
@@ -246,6 +247,32 @@ describe.each(dbKinds)("transcription runner on %s", (kind) => {
     } finally {
       process.off("unhandledRejection", onUnhandled);
     }
+  });
+
+  test("a retry requested while the failing attempt is still running is not swallowed by that attempt", async () => {
+    await clearQueue(t);
+    const [id] = await queueNotes(t, 1);
+    const [row] = await readNotes(t, [id!]);
+    let requeued!: () => void;
+    const retryRequested = new Promise<void>((r) => (requeued = r));
+    let calls = 0;
+    const runner = runnerFor(t, {
+      transcribe: async () => {
+        calls++;
+        if (calls > 1) return { text: "second try" };
+        // The user asks again (POST /transcribe) while this attempt is still working, then it fails for good.
+        await retryRequested;
+        throw Object.assign(new Error("the server refused the recording"), { retryable: false });
+      },
+    });
+    runner.start();
+    await waitFor(() => readNotes(t, [id!]), (n) => n[0]!.lease_owner !== null);
+    await voiceNotesRepository(t.deps.database.db).requeue(row!.user_id, id!);
+    requeued();
+    const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing);
+    await runner.stop();
+    expect(calls).toBe(2);
+    expect(note).toMatchObject({ transcription: "second try", is_transcribed: true, transcription_error: null });
   });
 });
 

@@ -100,11 +100,11 @@ export class TranscriptionRunner {
     const log = logger.child({ noteId: note.id, attempt: note.attempts });
     if (note.attempts > this.o.maxAttempts) {
       // Its earlier workers died mid-attempt as many times as we allow.
-      await jobs.fail(note.id, this.workerId, "Transcription was interrupted too many times. Please retry.");
+      await jobs.fail(note.id, this.workerId, "Transcription was interrupted too many times. Please retry.", note.attempts);
       return;
     }
     if (!note.audioKey) {
-      await jobs.fail(note.id, this.workerId, NO_AUDIO);
+      await jobs.fail(note.id, this.workerId, NO_AUDIO, note.attempts);
       return;
     }
     // The attempt stops on shutdown, on its time-out, or when the lease is gone (note deleted or
@@ -146,7 +146,7 @@ export class TranscriptionRunner {
         await jobs.retryLater(note.id, this.workerId, delay);
       } else {
         log.warn({ err: message }, "transcription failed; giving up");
-        await jobs.fail(note.id, this.workerId, `Transcription failed: ${message}`);
+        await jobs.fail(note.id, this.workerId, `Transcription failed: ${message}`, note.attempts);
       }
     } finally {
       clearInterval(heartbeat);

@@ -87,11 +87,22 @@ export function transcriptionJobs(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The spec's error state: no longer transcribing, with a readable error. */
-    async fail(id: string, workerId: string | null, error: string): Promise<void> {
+    /**
+     * The spec's error state: no longer transcribing, with a readable error. With `claimedAttempts`,
+     * a note requeued while this attempt ran (its attempts were reset below the claim) stays queued
+     * for the fresh attempt the user asked for instead.
+     */
+    async fail(id: string, workerId: string | null, error: string, claimedAttempts?: number): Promise<void> {
+      const requeued = claimedAttempts === undefined ? sql<boolean>`false` : sql<boolean>`attempts < ${claimedAttempts}`;
       await db
         .updateTable("voice_notes")
-        .set({ is_transcribing: false, transcription_error: error, lease_owner: null, lease_expires_at: null, next_attempt_at: null })
+        .set({
+          is_transcribing: requeued,
+          transcription_error: sql<string | null>`case when ${requeued} then null else ${error} end`,
+          lease_owner: null,
+          lease_expires_at: null,
+          next_attempt_at: null,
+        })
         .where("id", "=", id)
         .$call((q) => (workerId ? q.where("lease_owner", "=", workerId) : q))
         .execute();
