@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser, type TestUser } from "./factories.js";
+import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
 import { audioDir, filesUnder, webmBytes } from "./support/audio.js";
@@ -384,6 +385,23 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
       expect(await res.json()).toMatchObject({ id: note.id, title: "Edited", transcription: "I walked to the park.", isTranscribed: true, hasTranscription: true, isError: false });
       const again = await call(t, "PATCH", `/api/voice-notes/${note.id}`, { user, json: {} });
       expect(await again.json()).toMatchObject({ title: "Edited" });
+    });
+
+    test("a transcript the user writes while the note is transcribing is not overwritten by the worker (it was)", async () => {
+      const created = (await (await upload(t, user, { domainId, title: "Typed over" })).json()) as Note;
+      const jobs = transcriptionJobs(t.deps.database.db);
+      let claimed = await jobs.claim("worker-a", 60);
+      while (claimed && claimed.id !== created.id) claimed = await jobs.claim("worker-a", 60);
+      expect(claimed?.id).toBe(created.id);
+      const res = await call(t, "PATCH", `/api/voice-notes/${created.id}`, { user, json: { transcription: "My own words." } });
+      expect(await res.json()).toMatchObject({ transcription: "My own words.", isTranscribed: true, isTranscribing: false });
+      // The worker finishes (or fails) afterwards: neither may touch the user's text.
+      expect(await jobs.complete(created.id, "worker-a", "engine text", 9)).toBe(false);
+      await jobs.fail(created.id, "worker-a", "engine failed");
+      const row = await t.deps.database.db.selectFrom("voice_notes").selectAll().where("id", "=", created.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ transcription: "My own words.", is_transcribed: true, is_transcribing: false, transcription_error: null });
+      // Nor is it claimed again.
+      for (let next = await jobs.claim("worker-b", 60); next; next = await jobs.claim("worker-b", 60)) expect(next.id).not.toBe(created.id);
     });
 
     test.each([

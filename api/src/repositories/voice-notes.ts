@@ -142,6 +142,11 @@ export function voiceNotesRepository(db: Kysely<DB>) {
           ...(text !== undefined
             ? { transcription: text, is_transcribed: text.trim() !== "", transcription_error: null }
             : {}),
+          // ...so a queued or running transcription stops: its worker's lease goes, and the worker's
+          // complete/fail (which need the lease) then write nothing over the user's words.
+          ...(text !== undefined && text.trim() !== ""
+            ? { is_transcribing: false, lease_owner: null, lease_expires_at: null, next_attempt_at: null }
+            : {}),
         })
         .returningAll()
         .executeTakeFirst();
