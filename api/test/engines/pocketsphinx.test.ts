@@ -63,6 +63,9 @@ describe.skipIf(!canRun("ffmpeg", "pocketsphinx_continuous", "espeak-ng"))("pock
     expect(error).toBeInstanceOf(TranscriptionError);
     expect(error).toMatchObject({ retryable: false });
     expect((error as Error).message).toMatch(/could not be decoded/);
+    // The note shows this message: it must not reveal where the server keeps recordings.
+    expect((error as Error).message).not.toContain(dir);
+    expect((error as Error).message).toContain("not-audio.webm");
   });
 });
 

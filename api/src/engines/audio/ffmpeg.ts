@@ -55,7 +55,7 @@ export function runTool(cmd: string, args: string[], signal?: AbortSignal, maxOu
     });
     child.on("close", (code) => {
       if (code === 0) resolve({ stdout, stderr });
-      else if (!signal?.aborted) reject(new ToolError(`${cmd} exited with code ${code}: ${lastLine(stderr)}`, stderr));
+      else if (!signal?.aborted) reject(new ToolError(`${cmd} exited with code ${code}: ${withoutDirs(lastLine(stderr), args)}`, stderr));
     });
   });
 }
@@ -73,4 +73,12 @@ export async function decodeToWav16kMono(input: string, output: string, signal?:
 function lastLine(text: string): string {
   const lines = text.trim().split("\n");
   return (lines[lines.length - 1] ?? "").trim() || "no output";
+}
+
+/** The message reaches the user (the note's error): file names stay, the server's directories do not. */
+function withoutDirs(line: string, args: string[]): string {
+  return args
+    .filter((a) => path.isAbsolute(a))
+    .sort((a, b) => b.length - a.length)
+    .reduce((text, file) => text.split(file).join(path.basename(file)), line);
 }
