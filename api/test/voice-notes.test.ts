@@ -229,6 +229,28 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
     });
   });
 
+  test("when the upload folder cannot be created the upload answers 500 in the error shape, nothing uncaught (it crashed the process)", async () => {
+    const broken = await createTestApp(kind);
+    const uncaught: unknown[] = [];
+    const record = (err: unknown) => uncaught.push(err);
+    process.on("uncaughtException", record);
+    try {
+      const owner = await createUser(broken.deps);
+      await createDomain(broken, owner, { name: "Broken", isDefault: true });
+      // A file where the temporary upload folder belongs: creating the folder throws.
+      fs.mkdirSync(audioDir(broken.deps.config.DATA_DIR), { recursive: true });
+      fs.writeFileSync(path.join(audioDir(broken.deps.config.DATA_DIR), ".tmp"), "not a folder");
+      const body = await expectError(await upload(broken, owner), 500, "internal");
+      expect(body.error.message).toContain("could not be stored");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught).toEqual([]);
+      expect((await call(broken, "GET", "/api/domains", { user: owner })).status).toBe(200);
+    } finally {
+      process.off("uncaughtException", record);
+      await broken.close();
+    }
+  });
+
   describe("upload limit", () => {
     let small: TestApp;
     let owner: TestUser;

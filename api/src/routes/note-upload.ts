@@ -81,7 +81,14 @@ export async function readNoteUpload(
       file.resume();
       return;
     }
-    temp = opts.blobs.createTemp();
+    try {
+      temp = opts.blobs.createTemp();
+    } catch {
+      // Thrown inside the parser's event, this would be uncaught and end the process.
+      fail(new ApiError("internal", "The recording could not be stored. Please try again."));
+      file.resume();
+      return;
+    }
     const upload: UploadedAudio = { temp, mimeType: normaliseMime(info.mimeType), format: "webm", bytes: 0 };
     let head = Buffer.alloc(0);
     let sniffed: AudioFormat | undefined;
