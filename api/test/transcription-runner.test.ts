@@ -274,6 +274,26 @@ describe.each(dbKinds)("transcription runner on %s", (kind) => {
     expect(calls).toBe(2);
     expect(note).toMatchObject({ transcription: "second try", is_transcribed: true, transcription_error: null });
   });
+
+  test("a note whose audio file is gone ends in a clear error at once, without the server's paths", async () => {
+    await clearQueue(t);
+    const [id] = await queueNotes(t, 1);
+    const [row] = await readNotes(t, [id!]);
+    fs.rmSync(path.join(t.deps.config.DATA_DIR, "audio", row!.audio_key!));
+    let calls = 0;
+    const runner = runnerFor(t, {
+      transcribe: async ({ path: p }) => {
+        calls++;
+        return { text: fs.readFileSync(p, "utf8") };
+      },
+    });
+    runner.start();
+    const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing);
+    await runner.stop();
+    expect(calls).toBe(0);
+    expect(note).toMatchObject({ is_transcribed: false, attempts: 1 });
+    expect(note!.transcription_error).toBe("The recording's audio is missing, so it cannot be transcribed.");
+  });
 });
 
 describe.runIf(dbKinds.includes("postgres"))("transcription queue shared by replicas on PostgreSQL", () => {

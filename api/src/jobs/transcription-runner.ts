@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
 import os from "node:os";
 import type { Logger } from "../logger.js";
 import type { ClaimedNote, TranscriptionJobs } from "../repositories/transcription-jobs.js";
@@ -124,6 +125,11 @@ export class TranscriptionRunner {
     heartbeat.unref?.();
     try {
       const path = await this.o.audioPath(note.audioKey);
+      // Retrying cannot bring a lost file back, and the engine's ENOENT would show the server's paths.
+      if (!(await fs.access(path).then(() => true, () => false))) {
+        await jobs.fail(note.id, this.workerId, NO_AUDIO, note.attempts);
+        return;
+      }
       const result = await this.o.transcriber.transcribe({ path, mimeType: note.audioMime ?? "audio/webm" }, jobSignal);
       const written = await jobs.complete(note.id, this.workerId, result.text.trim(), result.durationSeconds);
       log.info({ written, chars: result.text.length }, "note transcribed");
