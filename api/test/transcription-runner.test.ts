@@ -5,6 +5,7 @@ import { TranscriptionRunner, type TranscribeFn } from "../src/jobs/transcriptio
 import { createLogger } from "../src/logger.js";
 import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
+import { toTranscriptionError } from "../src/engines/transcription/openai.js";
 import { openPostgres } from "../src/db/database.js";
 import { sql } from "kysely";
 import { createUser } from "./factories.js";
@@ -293,6 +294,20 @@ describe.each(dbKinds)("transcription runner on %s", (kind) => {
     expect(calls).toBe(0);
     expect(note).toMatchObject({ is_transcribed: false, attempts: 1 });
     expect(note!.transcription_error).toBe("The recording's audio is missing, so it cannot be transcribed.");
+  });
+
+  test("an engine's unexpected failure reads once as 'Transcription failed', not twice", async () => {
+    await clearQueue(t);
+    const [id] = await queueNotes(t, 1);
+    const runner = runnerFor(t, {
+      transcribe: async () => {
+        throw toTranscriptionError(new Error("socket hang up"), "api.openai.com", 1000);
+      },
+    }, { maxAttempts: 1 });
+    runner.start();
+    const [note] = await waitFor(() => readNotes(t, [id!]), (n) => !n[0]!.is_transcribing);
+    await runner.stop();
+    expect(note!.transcription_error).toBe("Transcription failed: socket hang up");
   });
 });
 

@@ -152,7 +152,9 @@ export class TranscriptionRunner {
         await jobs.retryLater(note.id, this.workerId, delay);
       } else {
         log.warn({ err: message }, "transcription failed; giving up");
-        await jobs.fail(note.id, this.workerId, `Transcription failed: ${message}`, note.attempts);
+        // Engines may already open with these words; the note should not say them twice.
+        const shown = /^transcription failed\b/i.test(message) ? message : `Transcription failed: ${message}`;
+        await jobs.fail(note.id, this.workerId, shown, note.attempts);
       }
     } finally {
       clearInterval(heartbeat);
