@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser, type TestUser } from "./factories.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
@@ -129,6 +130,18 @@ describe.each(dbKinds)("collections (/api/domains) on %s", (kind) => {
       transcribedCount: 1,
       recentRecording: "2026-03-05T10:00:00.000Z",
     });
+  });
+
+  test("stats sum more than 2^31 seconds (24,856 full-day notes: the int cast answered 500)", async () => {
+    const u = await createUser(t.deps);
+    const d = await createDomain(t, u, { name: "Long" });
+    await sql`
+      INSERT INTO voice_notes (user_id, domain_id, title, duration, audio_key, created_at)
+      SELECT ${u.id}::uuid, ${d.id}::uuid, 'day ' || n, 86400, NULL, timestamptz '2026-01-01T00:00:00Z'
+      FROM generate_series(1, 24856) AS n`.execute(t.deps.database.db);
+    const res = await call(t, "GET", `/api/domains/${d.id}/stats`, { user: u });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ totalRecordings: 24856, totalDuration: 24856 * 86400 });
   });
 
   test("stats of a missing, malformed or foreign id answer 404", async () => {

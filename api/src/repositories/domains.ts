@@ -89,7 +89,8 @@ export function domainsRepository(db: Kysely<DB>) {
         .where("domain_id", "=", domainId)
         .select((eb) => [
           eb.fn.countAll<number>().as("total_recordings"),
-          sql<number>`coalesce(sum(${eb.ref("duration")}), 0)::int`.as("total_duration"),
+          // bigint: a collection's seconds can pass 2^31 (int overflowed with a 500); counts cannot.
+          sql<number>`coalesce(sum(${eb.ref("duration")}), 0)::bigint`.as("total_duration"),
           sql<number>`count(*) filter (where ${eb.ref("is_transcribed")})::int`.as("transcribed_count"),
           eb.fn.max("created_at").as("recent_recording"),
         ])
