@@ -60,7 +60,9 @@ export async function openDatabase(config: { DATABASE_URL?: string | undefined; 
 
 /** A timestamp parameter in the text form PostgreSQL reads for every year (node-pg's dateToString, in UTC). */
 function timestampText(value: unknown): string {
-  if (!(value instanceof Date)) return String(value);
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return timestampText(new Date(value));
+  if (!(value instanceof Date)) throw new Error("Invalid input for timestamp type");
   let year = value.getUTCFullYear();
   const bc = year < 1;
   if (bc) year = 1 - year;
