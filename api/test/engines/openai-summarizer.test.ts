@@ -1,6 +1,7 @@
 import { DEFAULT_SUMMARY_PROMPT } from "@vj/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOpenAISummarizer, SummaryError, type SummaryNote } from "../../src/engines/summaries/index.js";
+import { estimateTokens, notesBudget } from "../../src/engines/summaries/map-reduce.js";
 import { startOpenAITestServer, type OpenAITestServer } from "../support/openai-server.js";
 import { journalWeek } from "./fixtures/journal-notes.js";
 
@@ -178,6 +179,21 @@ describe("map-reduce over notes that exceed the context", () => {
     const mapped = maps.map((m) => allText(m.messages)).join("\n");
     for (const s of sentences) expect(mapped).toContain(s);
     expect(mapped).toContain(`A very long note (part 1 of ${maps.length})`);
+  });
+
+  it("leaves room for a long custom question: no request's notes and question exceed the notes budget", async () => {
+    const question = "Tell me how my training went, week by week, and what I should change. ".repeat(28); // ~2,000 characters
+    const notes = markedNotes(4); // ~1,160 tokens: fits 1,500 alone, not with the question
+
+    await summarizer(2000).summarize(request(notes, { prompt: question, typeName: "Training" }));
+
+    for (const chat of server.chats) {
+      const user = chat.messages.find((m) => m.role === "user")!.content;
+      expect(user).toContain(question.trim());
+      expect(estimateTokens(user)).toBeLessThanOrEqual(notesBudget(2000));
+    }
+    const mapped = server.chats.filter((c) => c.responseFormat === undefined).map((c) => allText(c.messages)).join("\n");
+    for (let i = 0; i < notes.length; i++) expect(mapped).toContain(`MARKER-${i} `);
   });
 
   it("measures non-Latin text by its real size: a long Japanese note is split so no request overflows the context", async () => {

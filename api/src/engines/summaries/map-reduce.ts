@@ -1,4 +1,4 @@
-import { renderNote, type SourceKind } from "./prompt.js";
+import { header, renderNote, type SourceKind } from "./prompt.js";
 import { SummaryError, type SummaryNote, type SummaryRequest } from "./types.js";
 
 /**
@@ -110,6 +110,8 @@ export interface MapReduceSteps<T> {
 /** Rounds of partial summaries before giving up: each round shrinks the text many times over. */
 const MAX_ROUNDS = 4;
 const MAP_CONCURRENCY = 3;
+/** "Target length: …", "Notes (12):", "Notes of part 2 of 5:" and the like around the notes. */
+const LABEL_TOKENS = 32;
 
 /**
  * Answers in one request when the notes fit the budget; otherwise summarises
@@ -117,7 +119,13 @@ const MAP_CONCURRENCY = 3;
  * when even the partial summaries do not fit. Fails loudly rather than
  * dropping text.
  */
-export async function mapReduce<T>(request: SummaryRequest, budget: number, steps: MapReduceSteps<T>): Promise<T> {
+export async function mapReduce<T>(request: SummaryRequest, notesBudget: number, steps: MapReduceSteps<T>): Promise<T> {
+  // Every request repeats the question (a custom type's prompt may be thousands of characters) and
+  // a few labels ("Notes of part 2 of 5:", separators): what they take is not there for notes.
+  const budget = notesBudget - estimateTokens(header(request)) - LABEL_TOKENS - request.notes.length;
+  if (budget < notesBudget / 4) {
+    throw new SummaryError("The summary type's prompt is too long for the model's context; please shorten it", false);
+  }
   let notes = request.notes;
   let source: SourceKind = "notes";
   for (let round = 0; totalTokens(notes) > budget; round++) {

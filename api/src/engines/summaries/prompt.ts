@@ -38,7 +38,8 @@ function renderPartial(note: SummaryNote, index: number): string {
   return `### ${note.title || `Part ${index + 1}`}\n\n${note.text.trim()}`;
 }
 
-function header(request: SummaryRequest): string {
+/** What opens every request (the question among it); map-reduce keeps room for it. */
+export function header(request: SummaryRequest): string {
   const lines = [`Period: ${request.periodLabel}`];
   if (request.typeName) lines.push(`Summary type: ${request.typeName}`);
   lines.push(`Question: ${request.prompt.trim()}`);
