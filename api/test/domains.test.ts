@@ -61,6 +61,23 @@ describe.each(dbKinds)("collections (/api/domains) on %s", (kind) => {
     expect(list.map((d) => d.id)).toContain(third.id);
   });
 
+  test("concurrent default collections leave exactly one default (each cleared only the others it could see)", async () => {
+    const u = await createUser(t.deps);
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(t, "POST", "/api/domains", { user: u, json: { name: `Parallel ${i}`, isDefault: true } }).then(async (r) => {
+          expect(r.status).toBe(201);
+          return (await r.json()) as { id: string };
+        }),
+      ),
+    );
+    const list = (await (await call(t, "GET", "/api/domains", { user: u })).json()) as { id: string; isDefault: boolean }[];
+    const defaults = list.filter((d) => d.isDefault).map((d) => d.id);
+    expect(defaults).toHaveLength(1);
+    expect(created.map((d) => d.id)).toContain(defaults[0]);
+    expect(await (await call(t, "GET", "/api/domains/default", { user: u })).json()).toMatchObject({ id: defaults[0] });
+  });
+
   test("two collections of one user may not share a slug (409); another user may use it", async () => {
     await createDomain(t, user, { name: "Creative Ideas" });
     const clash = await call(t, "POST", "/api/domains", { user, json: { name: "creative   ideas!", primaryColor: "#8b5cf6" } });

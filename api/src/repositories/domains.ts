@@ -55,6 +55,10 @@ export function domainsRepository(db: Kysely<DB>) {
      */
     insert(d: NewDomain): Promise<DomainRow | undefined> {
       return db.transaction().execute(async (trx) => {
+        // One default-setting insert per user at a time: concurrent ones could not see each
+        // other's new row and each left its own flag, so the user had several defaults.
+        // NO KEY UPDATE does not block the key-share locks other inserts' foreign keys take.
+        if (d.isDefault) await trx.selectFrom("users").select("id").where("id", "=", d.userId).forNoKeyUpdate().execute();
         const row = await trx
           .insertInto("domains")
           .values({
