@@ -1,6 +1,8 @@
+import { z } from "zod";
+
 /**
  * The closed list of product API error codes and their HTTP statuses.
- * Every product error answers `{ error: { code, message } }`.
+ * Every product error answers `{ error: { code, message } }` (errorBodySchema below).
  */
 export const errorStatus = {
   bad_request: 400,
@@ -24,6 +26,15 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; issues?: { path: string; message: string }[] };
-}
+export const ERROR_CODES = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
+/** The one error body of the product API; the API, its OpenAPI document, its tests and the web client derive from it. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
