@@ -7,6 +7,7 @@ import { createAppRouter } from "./router";
 import { createQueryClient } from "./lib/query-client";
 import { supabase } from "./lib/supabase";
 import { registerServiceWorker } from "./lib/register-sw";
+import { setAccessTokenSource } from "./lib/api-client";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
@@ -21,6 +22,7 @@ const auth = createAuthStore({
   isOnline: () => navigator.onLine,
 });
 auth.start();
+setAccessTokenSource(() => auth.getState().session?.access_token ?? null);
 const router = createAppRouter(auth, queryClient);
 
 function App() {
