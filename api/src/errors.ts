@@ -9,7 +9,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly issues?: { path: string; message: string }[],
+    readonly issues?: ErrorBody["error"]["issues"],
   ) {
     super(message);
   }
