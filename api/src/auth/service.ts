@@ -9,7 +9,6 @@ import {
   deleteSession,
   deleteUserSessions,
   findRefreshTokenForUpdate,
-  findSessionUser,
   insertRefreshToken,
   insertSession,
   revokeRefreshToken,
@@ -24,7 +23,7 @@ import {
   isUniqueViolation,
 } from "../repositories/users.js";
 import { signConfirmation, verifyConfirmation, type AccessTokens } from "./access-tokens.js";
-import { bearerToken } from "./bearer.js";
+import { sessionOfBearer } from "./bearer.js";
 import { GoTrueError, invalidCredentials } from "./gotrue-errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { hashRefreshToken, newRefreshToken } from "./refresh-tokens.js";
@@ -216,17 +215,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The bearer's user and session, with GoTrue's answers for each way it can fail. */
     async authenticate(authorization: string | undefined) {
-      const token = bearerToken(authorization);
-      if (!token) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
-      let claims;
-      try {
-        claims = await tokens.verify(token);
-      } catch (err) {
-        throw new GoTrueError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${(err as Error).message}`);
+      const session = await sessionOfBearer(db, tokens, authorization);
+      if (session.ok) return { user: session.user, sessionId: session.sessionId };
+      if (session.reason === "missing") throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+      if (session.reason === "invalid_token") {
+        throw new GoTrueError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${session.detail}`);
       }
-      const user = await findSessionUser(db, claims.session_id, claims.sub, new Date());
-      if (!user) throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
-      return { user, sessionId: claims.session_id };
+      throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
     },
 
     async logout(auth: { userId: string; sessionId: string }, scope: LogoutScope) {
