@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { TranscriptionRunner, type TranscribeFn } from "../src/jobs/transcription-runner.js";
+import type { Transcriber } from "../src/engines/transcription/types.js";
+import { TranscriptionRunner } from "../src/jobs/transcription-runner.js";
 import { createLogger } from "../src/logger.js";
 import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
@@ -42,7 +43,7 @@ async function queueNotes(t: TestApp, count: number): Promise<string[]> {
   return ids;
 }
 
-function runnerFor(t: TestApp, transcriber: TranscribeFn, overrides: Partial<ConstructorParameters<typeof TranscriptionRunner>[0]> = {}) {
+function runnerFor(t: TestApp, transcriber: Pick<Transcriber, "transcribe">, overrides: Partial<ConstructorParameters<typeof TranscriptionRunner>[0]> = {}) {
   return new TranscriptionRunner({
     jobs: transcriptionJobs(t.deps.database.db),
     transcriber,
@@ -165,7 +166,7 @@ describe.each(dbKinds)("transcription runner on %s", (kind) => {
     await clearQueue(t);
     const [id] = await queueNotes(t, 1);
     let calls = 0;
-    const slow: TranscribeFn = {
+    const slow: Pick<Transcriber, "transcribe"> = {
       transcribe: async () => {
         calls++;
         await new Promise((r) => setTimeout(r, 2500));
@@ -323,7 +324,7 @@ describe.runIf(dbKinds.includes("postgres"))("transcription queue shared by repl
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.deps.database.db);
     const pools = [0, 1, 2].map(() => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name), 4));
     const calls = new Map<string, number>();
-    const transcriber: TranscribeFn = {
+    const transcriber: Pick<Transcriber, "transcribe"> = {
       transcribe: async ({ path: p }) => {
         calls.set(p, (calls.get(p) ?? 0) + 1);
         await new Promise((r) => setTimeout(r, 5));
