@@ -8,7 +8,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
 import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
-import { transcriptionJobs } from "./repositories/transcription-jobs.js";
+import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
 import { createBlobStore } from "./storage/index.js";
 
 export interface RunningServer {
@@ -34,7 +34,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
 
   const blobs = extra.blobs ?? createBlobStore(config);
   const runner = new TranscriptionRunner({
-    jobs: transcriptionJobs(database.db),
+    jobs: transcriptionJobsRepository(database.db),
     transcriber: engines.transcriber,
     audioPath: (key) => blobs.localPath(key),
     logger,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Transcriber } from "../src/engines/transcription/types.js";
 import { TranscriptionRunner } from "../src/jobs/transcription-runner.js";
 import { createLogger } from "../src/logger.js";
-import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
+import { transcriptionJobsRepository } from "../src/repositories/transcription-jobs.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
 import { toTranscriptionError } from "../src/engines/transcription/openai.js";
 import { openPostgres } from "../src/db/database.js";
@@ -45,7 +45,7 @@ async function queueNotes(t: TestApp, count: number): Promise<string[]> {
 
 function runnerFor(t: TestApp, transcriber: Pick<Transcriber, "transcribe">, overrides: Partial<ConstructorParameters<typeof TranscriptionRunner>[0]> = {}) {
   return new TranscriptionRunner({
-    jobs: transcriptionJobs(t.deps.database.db),
+    jobs: transcriptionJobsRepository(t.deps.database.db),
     transcriber,
     audioPath: (key) => path.join(t.deps.config.DATA_DIR, "audio", key),
     logger,
@@ -230,7 +230,7 @@ describe.each(dbKinds)("transcription runner on %s", (kind) => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
-    const real = transcriptionJobs(t.deps.database.db);
+    const real = transcriptionJobsRepository(t.deps.database.db);
     let outage = true;
     const flaky: typeof real = {
       ...real,
@@ -332,7 +332,7 @@ describe.runIf(dbKinds.includes("postgres"))("transcription queue shared by repl
       },
     };
     const runners = pools.map((pool, i) =>
-      runnerFor(t, transcriber, { jobs: transcriptionJobs(pool.db), workerId: `w${i}`, concurrency: 3 }),
+      runnerFor(t, transcriber, { jobs: transcriptionJobsRepository(pool.db), workerId: `w${i}`, concurrency: 3 }),
     );
     runners.forEach((r) => r.start());
     const notes = await waitFor(() => readNotes(t, ids), (n) => n.every((x) => x.is_transcribed));

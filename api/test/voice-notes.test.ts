@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser, type TestUser } from "./factories.js";
-import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
+import { transcriptionJobsRepository } from "../src/repositories/transcription-jobs.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
 import { audioDir, filesUnder, webmBytes } from "./support/audio.js";
@@ -396,7 +396,7 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
 
     test("a transcript the user writes while the note is transcribing is not overwritten by the worker (it was)", async () => {
       const created = (await (await upload(t, user, { domainId, title: "Typed over" })).json()) as VoiceNote;
-      const jobs = transcriptionJobs(t.deps.database.db);
+      const jobs = transcriptionJobsRepository(t.deps.database.db);
       let claimed = await jobs.claim("worker-a", 60);
       while (claimed && claimed.id !== created.id) claimed = await jobs.claim("worker-a", 60);
       expect(claimed?.id).toBe(created.id);

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, UserRow } from "../db/schema.js";
-import { findSessionUser } from "../repositories/auth-sessions.js";
+import { authSessionsRepository } from "../repositories/auth-sessions.js";
 import type { AccessTokens } from "./access-tokens.js";
 
 /** The token from `Authorization: Bearer <token>`, or undefined. */
@@ -30,7 +30,7 @@ export async function sessionOfBearer(db: Kysely<DB>, tokens: AccessTokens, auth
   } catch (err) {
     return { ok: false, reason: "invalid_token", detail: (err as Error).message };
   }
-  const user = await findSessionUser(db, claims.session_id, claims.sub, new Date());
+  const user = await authSessionsRepository(db).findSessionUser(claims.session_id, claims.sub, new Date());
   if (!user) return { ok: false, reason: "no_session" };
   return { ok: true, user, sessionId: claims.session_id };
 }

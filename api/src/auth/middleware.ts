@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import type { AppEnv } from "../app-env.js";
 import type { DB } from "../db/schema.js";
 import { ApiError } from "../errors.js";
-import { findUserById, isUniqueViolation, upsertExternalUser } from "../repositories/users.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { usersRepository } from "../repositories/users.js";
 import type { AccessTokens } from "./access-tokens.js";
 import { bearerToken, sessionOfBearer } from "./bearer.js";
 import type { SupabaseTokens } from "./supabase-tokens.js";
@@ -35,10 +36,10 @@ export function requireUser(deps: {
       } catch {
         throw invalidSession();
       }
-      const known = await findUserById(deps.db, claims.id);
+      const known = await usersRepository(deps.db).findById(claims.id);
       if (!known || known.email !== claims.email) {
         try {
-          await upsertExternalUser(deps.db, claims);
+          await usersRepository(deps.db).upsertExternalUser(claims);
         } catch (err) {
           // A different Supabase user id with this e-mail already has a local account.
           if (isUniqueViolation(err)) throw new ApiError("conflict", "Another account already uses this e-mail address");

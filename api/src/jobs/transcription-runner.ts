@@ -3,10 +3,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import type { Transcriber } from "../engines/transcription/types.js";
 import type { Logger } from "../logger.js";
-import type { ClaimedNote, TranscriptionJobs } from "../repositories/transcription-jobs.js";
+import type { ClaimedNote, TranscriptionJobsRepository } from "../repositories/transcription-jobs.js";
 
 export interface RunnerOptions {
-  jobs: TranscriptionJobs;
+  jobs: TranscriptionJobsRepository;
   /** Only its transcribe() is used, so tests hand in a bare object. */
   transcriber: Pick<Transcriber, "transcribe">;
   /** Where a note's audio lives on disk, from its blob key. */
