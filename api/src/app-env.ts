@@ -2,6 +2,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
 import type { Engines } from "./engines/resolve.js";
 import type { Logger } from "./logger.js";
+import type { BlobStore } from "./storage/index.js";
 
 export interface AuthUser {
   id: string;
@@ -20,6 +21,8 @@ export interface AppDeps {
   logger: Logger;
   /** What serves transcription and summaries (reported by /api/health). */
   engines: Engines;
+  /** Where recordings live; created once by the composition root (server.ts, or a test). */
+  blobs: BlobStore;
   /** Called when a note is queued for transcription, so a worker claims it now rather than at its next poll. */
   onNoteQueued?: () => void;
 }

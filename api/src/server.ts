@@ -8,7 +8,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
 import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
-import { transcriptionJobs } from "./repositories/transcription-jobs.js";
+import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
 import { createBlobStore } from "./storage/index.js";
 
 export interface RunningServer {
@@ -32,9 +32,9 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
   logger.info({ transcription: engines.info.transcription, summaries: engines.info.summaries }, "engines");
   for (const warning of engines.info.warnings) logger.warn(warning);
 
-  const blobs = createBlobStore(config);
+  const blobs = extra.blobs ?? createBlobStore(config);
   const runner = new TranscriptionRunner({
-    jobs: transcriptionJobs(database.db),
+    jobs: transcriptionJobsRepository(database.db),
     transcriber: engines.transcriber,
     audioPath: (key) => blobs.localPath(key),
     logger,
@@ -45,7 +45,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
     concurrency: config.TRANSCRIBE_CONCURRENCY,
     jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
   });
-  const deps: AppDeps = { config, database, logger, engines, onNoteQueued: () => runner.wake(), ...extra };
+  const deps: AppDeps = { config, database, logger, engines, blobs, onNoteQueued: () => runner.wake(), ...extra };
   const app = createApp(deps);
 
   const server: ServerType = await new Promise((resolve) => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccessTokens } from "../src/auth/access-tokens.js";
-import { findUserById } from "../src/repositories/users.js";
+import { usersRepository } from "../src/repositories/users.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 
 const SUPABASE_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
@@ -34,11 +34,11 @@ describe.each(dbKinds)("Supabase mode on %s", (kind) => {
     const res = await get(await supabaseToken({ sub: id, email: "Ada@Example.com" }));
     // Past the middleware: the catch-all answers, not the 401.
     expect(res.status).toBe(404);
-    expect(await findUserById(t.deps.database.db, id)).toMatchObject({ id, email: "ada@example.com" });
+    expect(await usersRepository(t.deps.database.db).findById(id)).toMatchObject({ id, email: "ada@example.com" });
 
     // An e-mail changed in Supabase follows on the next request.
     expect((await get(await supabaseToken({ sub: id, email: "ada@new.example.com" }))).status).toBe(404);
-    expect(await findUserById(t.deps.database.db, id)).toMatchObject({ email: "ada@new.example.com" });
+    expect(await usersRepository(t.deps.database.db).findById(id)).toMatchObject({ email: "ada@new.example.com" });
   });
 
   test.each([
@@ -99,7 +99,7 @@ describe("Supabase mode with the project's published keys (no JWT secret)", () =
   test("a token signed with the project's key passes; one signed with another key does not", async () => {
     const ok = await t.app.request("/api/nope", { headers: { authorization: `Bearer ${await sign(privateKey)}` } });
     expect(ok.status).toBe(404);
-    expect(await findUserById(t.deps.database.db, id)).toMatchObject({ email: "grace@example.com" });
+    expect(await usersRepository(t.deps.database.db).findById(id)).toMatchObject({ email: "grace@example.com" });
 
     const other = await generateKeyPair("ES256");
     const bad = await t.app.request("/api/nope", { headers: { authorization: `Bearer ${await sign(other.privateKey)}` } });
@@ -139,7 +139,7 @@ describe.each(dbKinds)("Supabase mode account deletion on %s", (kind) => {
     answer = 200;
     const res = await deleteAccount(token);
     expect(res.status).toBe(200);
-    expect(await findUserById(t.deps.database.db, id)).toBeUndefined();
+    expect(await usersRepository(t.deps.database.db).findById(id)).toBeUndefined();
     expect(calls).toEqual([{ method: "DELETE", url: `/auth/v1/admin/users/${id}`, apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` }]);
   });
 
@@ -153,7 +153,7 @@ describe.each(dbKinds)("Supabase mode account deletion on %s", (kind) => {
       code: "auth_provider_unavailable",
       message: expect.stringContaining("could not be removed right now"),
     });
-    expect(await findUserById(t.deps.database.db, id)).toBeUndefined();
+    expect(await usersRepository(t.deps.database.db).findById(id)).toBeUndefined();
 
     answer = 404; // already gone there counts as done
     expect((await deleteAccount(token)).status).toBe(200);

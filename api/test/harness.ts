@@ -9,6 +9,7 @@ import { openPglite, openPostgres, type Database, type DatabaseKind } from "../s
 import { resolveEngines } from "../src/engines/resolve.js";
 import { createLogger } from "../src/logger.js";
 import { startServer, type RunningServer } from "../src/server.js";
+import { createBlobStore } from "../src/storage/index.js";
 import { adminQuery, withDatabase } from "./global-setup.js";
 
 /** The engines every API suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set (CI). */
@@ -59,7 +60,7 @@ export interface TestApp {
 export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
   const config = testConfig(env);
   const database = await freshDatabase(kind);
-  const deps: AppDeps = { config, database, logger: createLogger("silent"), engines: resolveEngines(config) };
+  const deps: AppDeps = { config, database, logger: createLogger("silent"), engines: resolveEngines(config), blobs: createBlobStore(config) };
   return {
     app: createApp(deps),
     deps,

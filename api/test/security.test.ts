@@ -5,6 +5,7 @@ import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
 import { audioDir, filesUnder } from "./support/audio.js";
 import { noteForm } from "./support/multipart.js";
+import { productRouteInventory } from "./support/route-inventory.js";
 
 interface Ids {
   domain: string;
@@ -50,6 +51,10 @@ const ROUTES: Route[] = [
   { method: "DELETE", path: (i) => `/api/summaries/${i.summary}`, owned: true },
   { method: "DELETE", path: () => "/api/auth/delete-account", owned: false },
 ];
+
+/** The route a row exercises, in the inventory's form ("get /api/voice-notes/{id}/audio"). */
+const routeKey = (r: Route) =>
+  `${r.method.toLowerCase()} ${r.path({ domain: "{id}", note: "{id}", type: "{id}", summary: "{id}" }).split("?")[0]}`;
 
 const label = (r: Route) => `${r.method} ${r.path({ domain: "{domain}", note: "{note}", type: "{type}", summary: "{summary}" })}`;
 
@@ -100,6 +105,10 @@ describe.each(dbKinds)("security on %s", (kind) => {
     ids = { domain, note, type, summary };
   });
   afterAll(() => t.close());
+
+  test("every product route is in this table, so each is checked for 401 and 404", () => {
+    expect([...new Set(ROUTES.map(routeKey))].sort()).toEqual(productRouteInventory(t.deps));
+  });
 
   test.each(ROUTES.map((r) => [label(r), r] as const))("%s without a token answers 401", async (_l, r) => {
     const before = await snapshot();

@@ -5,6 +5,7 @@ import { createApp } from "../src/app.js";
 import { resolveEngines } from "../src/engines/resolve.js";
 import { SummaryError, type Summarizer, type SummaryNote, type SummaryRequest } from "../src/engines/summaries/types.js";
 import { createLogger } from "../src/logger.js";
+import { createBlobStore } from "../src/storage/index.js";
 import { journalWeek, learningMonth } from "./engines/fixtures/journal-notes.js";
 import { createUser, type TestUser } from "./factories.js";
 import { createTestApp, dbKinds, freshDatabase, testConfig, type TestApp } from "./harness.js";
@@ -339,7 +340,7 @@ describe.each(dbKinds)("what the engine is given, and changes while it writes, o
         return { content: "Scripted.", themes: ["One", "Two", "Three"], engine: "scripted:v1" };
       },
     };
-    const deps = { config, database, logger: createLogger("silent"), engines: { ...resolveEngines(config), summarizer: scripted } };
+    const deps = { config, database, logger: createLogger("silent"), engines: { ...resolveEngines(config), summarizer: scripted }, blobs: createBlobStore(config) };
     t = {
       app: createApp(deps),
       deps,

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { TranscriptionRunner, type TranscribeFn } from "../src/jobs/transcription-runner.js";
+import type { Transcriber } from "../src/engines/transcription/types.js";
+import { TranscriptionRunner } from "../src/jobs/transcription-runner.js";
 import { createLogger } from "../src/logger.js";
-import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
+import { transcriptionJobsRepository } from "../src/repositories/transcription-jobs.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
 import { toTranscriptionError } from "../src/engines/transcription/openai.js";
 import { openPostgres } from "../src/db/database.js";
@@ -42,9 +43,9 @@ async function queueNotes(t: TestApp, count: number): Promise<string[]> {
   return ids;
 }
 
-function runnerFor(t: TestApp, transcriber: TranscribeFn, overrides: Partial<ConstructorParameters<typeof TranscriptionRunner>[0]> = {}) {
+function runnerFor(t: TestApp, transcriber: Pick<Transcriber, "transcribe">, overrides: Partial<ConstructorParameters<typeof TranscriptionRunner>[0]> = {}) {
   return new TranscriptionRunner({
-    jobs: transcriptionJobs(t.deps.database.db),
+    jobs: transcriptionJobsRepository(t.deps.database.db),
     transcriber,
     audioPath: (key) => path.join(t.deps.config.DATA_DIR, "audio", key),
     logger,
@@ -165,7 +166,7 @@ describe.each(dbKinds)("transcription runner on %s", (kind) => {
     await clearQueue(t);
     const [id] = await queueNotes(t, 1);
     let calls = 0;
-    const slow: TranscribeFn = {
+    const slow: Pick<Transcriber, "transcribe"> = {
       transcribe: async () => {
         calls++;
         await new Promise((r) => setTimeout(r, 2500));
@@ -229,7 +230,7 @@ describe.each(dbKinds)("transcription runner on %s", (kind) => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
-    const real = transcriptionJobs(t.deps.database.db);
+    const real = transcriptionJobsRepository(t.deps.database.db);
     let outage = true;
     const flaky: typeof real = {
       ...real,
@@ -323,7 +324,7 @@ describe.runIf(dbKinds.includes("postgres"))("transcription queue shared by repl
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.deps.database.db);
     const pools = [0, 1, 2].map(() => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name), 4));
     const calls = new Map<string, number>();
-    const transcriber: TranscribeFn = {
+    const transcriber: Pick<Transcriber, "transcribe"> = {
       transcribe: async ({ path: p }) => {
         calls.set(p, (calls.get(p) ?? 0) + 1);
         await new Promise((r) => setTimeout(r, 5));
@@ -331,7 +332,7 @@ describe.runIf(dbKinds.includes("postgres"))("transcription queue shared by repl
       },
     };
     const runners = pools.map((pool, i) =>
-      runnerFor(t, transcriber, { jobs: transcriptionJobs(pool.db), workerId: `w${i}`, concurrency: 3 }),
+      runnerFor(t, transcriber, { jobs: transcriptionJobsRepository(pool.db), workerId: `w${i}`, concurrency: 3 }),
     );
     runners.forEach((r) => r.start());
     const notes = await waitFor(() => readNotes(t, ids), (n) => n.every((x) => x.is_transcribed));

@@ -1,28 +1,13 @@
+import type { VoiceNote } from "@vj/core";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser, type TestUser } from "./factories.js";
-import { transcriptionJobs } from "../src/repositories/transcription-jobs.js";
+import { transcriptionJobsRepository } from "../src/repositories/transcription-jobs.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
 import { audioDir, filesUnder, webmBytes } from "./support/audio.js";
 import { noteForm, type NoteFormOptions } from "./support/multipart.js";
-
-interface Note {
-  id: string;
-  domainId: string;
-  userId: string;
-  title: string;
-  duration: number;
-  createdAt: string;
-  isTranscribing: boolean;
-  isTranscribed: boolean;
-  isError: boolean;
-  error: string | null;
-  hasTranscription: boolean;
-  transcription: string | null;
-  audioMimeType: string | null;
-}
 
 /** A file part's headers and its WebM bytes, with no closing boundary after them. */
 const audioHead = (boundary: string, name: string) =>
@@ -52,7 +37,7 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
       const before = files().length;
       const res = await upload(t, user, { domainId, title: "First walk", duration: "4.6", createdAt: "2026-05-01T08:00:00.000Z" });
       expect(res.status).toBe(201);
-      const note = (await res.json()) as Note;
+      const note = (await res.json()) as VoiceNote;
       expect(note).toMatchObject({
         domainId,
         userId: user.id,
@@ -77,7 +62,7 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
     test("without domainId the note goes to the default collection", async () => {
       const res = await upload(t, user, {});
       expect(res.status).toBe(201);
-      expect(((await res.json()) as Note).domainId).toBe(domainId);
+      expect(((await res.json()) as VoiceNote).domainId).toBe(domainId);
     });
 
     test("a user without any collection gets 422 and nothing is stored", async () => {
@@ -101,7 +86,7 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
       expect(first.status).toBe(201);
       const second = await upload(t, user, { clientId: "rec-1700000000000-abc123", title: "Replay me" });
       expect(second.status).toBe(200);
-      expect(((await second.json()) as Note).id).toBe(((await first.json()) as Note).id);
+      expect(((await second.json()) as VoiceNote).id).toBe(((await first.json()) as VoiceNote).id);
       expect(files().length).toBe(before + 1);
       const count = await t.deps.database.db
         .selectFrom("voice_notes")
@@ -120,7 +105,7 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
       const statuses = results.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 200)).toHaveLength(9);
-      const ids = new Set(await Promise.all(results.map(async (r) => ((await r.json()) as Note).id)));
+      const ids = new Set(await Promise.all(results.map(async (r) => ((await r.json()) as VoiceNote).id)));
       expect(ids.size).toBe(1);
       const rows = await t.deps.database.db.selectFrom("voice_notes").select("audio_key").where("user_id", "=", u.id).execute();
       expect(rows).toHaveLength(1);
@@ -151,7 +136,7 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
       const bytes = Uint8Array.from([...head, ...new Array(100).fill(7)]);
       const res = await upload(t, user, { audio: bytes, type });
       expect(res.status).toBe(201);
-      const note = (await res.json()) as Note;
+      const note = (await res.json()) as VoiceNote;
       const row = await t.deps.database.db.selectFrom("voice_notes").select("audio_key").where("id", "=", note.id).executeTakeFirstOrThrow();
       expect(row.audio_key!.endsWith(ext)).toBe(true);
     });
@@ -282,12 +267,12 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
     const at = async (createdAt: string, title: string, domain = d) => {
       const res = await upload(t, u, { domainId: domain, createdAt, title });
       expect(res.status).toBe(201);
-      return ((await res.json()) as Note).id;
+      return ((await res.json()) as VoiceNote).id;
     };
     const list = async (q: string) => {
       const res = await call(t, "GET", `/api/voice-notes?${q}`, { user: u });
       expect(res.status).toBe(200);
-      return ((await res.json()) as Note[]).map((n) => n.title);
+      return ((await res.json()) as VoiceNote[]).map((n) => n.title);
     };
 
     beforeAll(async () => {
@@ -364,10 +349,10 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
   });
 
   describe("one note", () => {
-    let note: Note;
+    let note: VoiceNote;
     let audioKey: string;
     beforeAll(async () => {
-      note = (await (await upload(t, user, { title: "To edit", createdAt: "2026-06-01T12:00:00.000Z" })).json()) as Note;
+      note = (await (await upload(t, user, { title: "To edit", createdAt: "2026-06-01T12:00:00.000Z" })).json()) as VoiceNote;
       audioKey = (await t.deps.database.db.selectFrom("voice_notes").select("audio_key").where("id", "=", note.id).executeTakeFirstOrThrow()).audio_key!;
     });
 
@@ -410,8 +395,8 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
     });
 
     test("a transcript the user writes while the note is transcribing is not overwritten by the worker (it was)", async () => {
-      const created = (await (await upload(t, user, { domainId, title: "Typed over" })).json()) as Note;
-      const jobs = transcriptionJobs(t.deps.database.db);
+      const created = (await (await upload(t, user, { domainId, title: "Typed over" })).json()) as VoiceNote;
+      const jobs = transcriptionJobsRepository(t.deps.database.db);
       let claimed = await jobs.claim("worker-a", 60);
       while (claimed && claimed.id !== created.id) claimed = await jobs.claim("worker-a", 60);
       expect(claimed?.id).toBe(created.id);
@@ -447,7 +432,7 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
         .set({ is_transcribing: false, attempts: 3, transcription: "ERROR: engine down", transcription_error: null })
         .where("id", "=", note.id)
         .execute();
-      const failed = (await (await call(t, "GET", `/api/voice-notes?period=day&periodKey=2026-06-01`, { user })).json()) as Note[];
+      const failed = (await (await call(t, "GET", `/api/voice-notes?period=day&periodKey=2026-06-01`, { user })).json()) as VoiceNote[];
       expect(failed.find((n) => n.id === note.id)).toMatchObject({ isError: true, error: "engine down", hasTranscription: false });
 
       const res = await call(t, "POST", `/api/voice-notes/${note.id}/transcribe`, { user });
@@ -470,7 +455,7 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
     });
 
     test("DELETE answers 200 when the row went but the audio file cannot be removed (it answered 500, and a retry 404)", async () => {
-      const created = (await (await upload(t, user, { domainId, title: "Stuck file" })).json()) as Note;
+      const created = (await (await upload(t, user, { domainId, title: "Stuck file" })).json()) as VoiceNote;
       const row = await t.deps.database.db.selectFrom("voice_notes").select("audio_key").where("id", "=", created.id).executeTakeFirstOrThrow();
       const file = path.join(audioDir(t.deps.config.DATA_DIR), row.audio_key!);
       // A non-empty directory where the file was: removing it fails like a storage error would.

@@ -3,10 +3,10 @@ import type { Kysely } from "kysely";
 import type { AppEnv } from "../app-env.js";
 import type { DB } from "../db/schema.js";
 import { ApiError } from "../errors.js";
-import { findSessionUser } from "../repositories/auth-sessions.js";
-import { findUserById, isUniqueViolation, upsertExternalUser } from "../repositories/users.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { usersRepository } from "../repositories/users.js";
 import type { AccessTokens } from "./access-tokens.js";
-import { bearerToken } from "./bearer.js";
+import { bearerToken, sessionOfBearer } from "./bearer.js";
 import type { SupabaseTokens } from "./supabase-tokens.js";
 
 const invalidSession = () => new ApiError("unauthorized", "Your session is invalid or has expired. Please sign in again.");
@@ -36,10 +36,10 @@ export function requireUser(deps: {
       } catch {
         throw invalidSession();
       }
-      const known = await findUserById(deps.db, claims.id);
+      const known = await usersRepository(deps.db).findById(claims.id);
       if (!known || known.email !== claims.email) {
         try {
-          await upsertExternalUser(deps.db, claims);
+          await usersRepository(deps.db).upsertExternalUser(claims);
         } catch (err) {
           // A different Supabase user id with this e-mail already has a local account.
           if (isUniqueViolation(err)) throw new ApiError("conflict", "Another account already uses this e-mail address");
@@ -49,15 +49,9 @@ export function requireUser(deps: {
       c.set("user", claims);
       return next();
     }
-    let claims;
-    try {
-      claims = await deps.tokens.verify(token);
-    } catch {
-      throw invalidSession();
-    }
-    const row = await findSessionUser(deps.db, claims.session_id, claims.sub, new Date());
-    if (!row) throw invalidSession();
-    c.set("user", { id: row.id, email: row.email });
+    const session = await sessionOfBearer(deps.db, deps.tokens, c.req.header("authorization"));
+    if (!session.ok) throw invalidSession();
+    c.set("user", { id: session.user.id, email: session.user.email });
     await next();
   };
 }

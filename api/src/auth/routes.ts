@@ -1,8 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { ZodType, z } from "zod";
 import type { AppDeps } from "../app-env.js";
-import { nulCharPath } from "../errors.js";
+import { checkInput, limitBody, readJsonBody } from "../routes/request.js";
 import type { AccessTokens } from "./access-tokens.js";
 import { clientIp, rateLimitKey } from "./client-ip.js";
 import { createGoTrueErrorHandler, GoTrueError } from "./gotrue-errors.js";
@@ -43,13 +42,8 @@ export function authRoutes(deps: AppDeps, tokens: AccessTokens) {
   // Every body here is a few hundred bytes; refuse big ones before reading them into memory.
   app.use(
     "*",
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => {
-        // The unread rest of the body makes this connection useless: tell the client not to reuse it.
-        c.header("Connection", "close");
-        throw new GoTrueError(413, "validation_failed", "Request body is too large");
-      },
+    limitBody(64 * 1024, () => {
+      throw new GoTrueError(413, "validation_failed", "Request body is too large");
     }),
   );
 
@@ -152,22 +146,17 @@ function limit(limiter: RateLimiter): MiddlewareHandler {
   };
 }
 
-async function readBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  try {
-    return text.trim() === "" ? {} : JSON.parse(text);
-  } catch (err) {
-    throw new GoTrueError(400, "bad_json", `Could not parse request body as JSON: ${(err as Error).message}`);
-  }
+/** The JSON body in GoTrue's terms: a blank body is `{}`, a malformed one `bad_json`. */
+function readBody(c: Context): Promise<unknown> {
+  return readJsonBody(c, (reason) => new GoTrueError(400, "bad_json", `Could not parse request body as JSON: ${reason}`), {});
 }
 
+/** The shared input check, refused in GoTrue's shape. */
 function parse<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) {
-    // PostgreSQL text cannot hold U+0000: an e-mail or name with one would fail its query as a 500.
-    const nul = nulCharPath(result.data);
-    if (nul === null) return result.data;
-    throw new GoTrueError(400, "validation_failed", `${nul || "Request"}: must not contain NUL characters`);
-  }
-  throw new GoTrueError(400, "validation_failed", result.error.issues[0]?.message ?? "Invalid request");
+  const checked = checkInput(schema, input);
+  if (checked.ok) return checked.data;
+  const { problem } = checked;
+  // PostgreSQL text cannot hold U+0000: an e-mail or name with one would fail its query as a 500.
+  if (problem.kind === "nul") throw new GoTrueError(400, "validation_failed", `${problem.path || "Request"}: must not contain NUL characters`);
+  throw new GoTrueError(400, "validation_failed", problem.issues[0]?.message ?? "Invalid request");
 }

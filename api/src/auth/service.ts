@@ -4,27 +4,11 @@ import { MIN_PASSWORD_LENGTH } from "@vj/core";
 import type { Config } from "../config.js";
 import type { DB, UserRow } from "../db/schema.js";
 import type { Logger } from "../logger.js";
-import {
-  deleteExpiredSessions,
-  deleteSession,
-  deleteUserSessions,
-  findRefreshTokenForUpdate,
-  findSessionUser,
-  insertRefreshToken,
-  insertSession,
-  revokeRefreshToken,
-  touchSession,
-  type SessionData,
-} from "../repositories/auth-sessions.js";
-import {
-  confirmUserEmail,
-  findUserByEmail,
-  findUserById,
-  insertPasswordUser,
-  isUniqueViolation,
-} from "../repositories/users.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { authSessionsRepository, type SessionData } from "../repositories/auth-sessions.js";
+import { usersRepository } from "../repositories/users.js";
 import { signConfirmation, verifyConfirmation, type AccessTokens } from "./access-tokens.js";
-import { bearerToken } from "./bearer.js";
+import { sessionOfBearer } from "./bearer.js";
 import { GoTrueError, invalidCredentials } from "./gotrue-errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { hashRefreshToken, newRefreshToken } from "./refresh-tokens.js";
@@ -55,6 +39,8 @@ export interface RequestMeta {
 /** The built-in auth's rules: sign-up, password and refresh grants, sessions. Routes only parse and shape. */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, tokens, logger } = deps;
+  const users = usersRepository(db);
+  const sessions = authSessionsRepository(db);
   let lastHousekeeping = 0;
 
   async function sessionResponse(user: UserRow, sessionId: string, refreshToken: string, now: Date) {
@@ -82,8 +68,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       amr: "password",
     };
     await db.transaction().execute(async (trx) => {
-      await insertSession(trx, { sid, userId: user.id, sess, expire: new Date(now.getTime() + SESSION_INACTIVITY_MS) });
-      await insertRefreshToken(trx, { hash: refresh.hash, sessionId: sid, userId: user.id, parentHash: null, now });
+      const inTx = authSessionsRepository(trx);
+      await inTx.insertSession({ sid, userId: user.id, sess, expire: new Date(now.getTime() + SESSION_INACTIVITY_MS) });
+      await inTx.insertRefreshToken({ hash: refresh.hash, sessionId: sid, userId: user.id, parentHash: null, now });
     });
     return sessionResponse(user, sid, refresh.token, now);
   }
@@ -91,7 +78,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function housekeeping(now: Date) {
     if (now.getTime() - lastHousekeeping < HOUSEKEEPING_INTERVAL_MS) return;
     lastHousekeeping = now.getTime();
-    const removed = await deleteExpiredSessions(db, now);
+    const removed = await sessions.deleteExpiredSessions(now);
     if (removed) logger.info({ removed }, "auth: expired sessions removed");
   }
 
@@ -109,11 +96,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       }
       const exists = () => new GoTrueError(422, "user_already_exists", "User already registered");
-      if (await findUserByEmail(db, input.email)) throw exists();
+      if (await users.findByEmail(input.email)) throw exists();
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
-        user = await insertPasswordUser(db, {
+        user = await users.insertPasswordUser({
           email: input.email,
           passwordHash,
           emailConfirmedAt: config.AUTH_CONFIRM_EMAIL ? null : new Date(),
@@ -137,7 +124,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async signInWithPassword(input: { email: string; password: string }, meta: RequestMeta) {
       await housekeeping(new Date());
-      const user = await findUserByEmail(db, input.email);
+      const user = await users.findByEmail(input.email);
       // Always verify (a dummy hash for unknown users) so timing does not reveal accounts.
       const ok = await verifyPassword(user?.password_hash, input.password);
       if (!user || !ok) throw invalidCredentials();
@@ -162,25 +149,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       const next = newRefreshToken();
       // Failures are returned, not thrown, so the revocation they record commits.
       const outcome = await db.transaction().execute(async (trx) => {
-        const row = await findRefreshTokenForUpdate(trx, hashRefreshToken(presented));
+        const inTx = authSessionsRepository(trx);
+        const row = await inTx.findRefreshTokenForUpdate(hashRefreshToken(presented));
         if (!row) {
           return new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
         }
         if (row.expire <= now) {
-          await deleteSession(trx, row.session_id);
+          await inTx.deleteSession(row.session_id);
           return new GoTrueError(400, "session_expired", "Invalid Refresh Token: Session Expired");
         }
         if (row.revoked) {
           // Measured after the lock: a racing refresh may have spent the token while we waited.
           if (Date.now() - row.updated_at.getTime() > graceMs) {
-            await deleteSession(trx, row.session_id);
+            await inTx.deleteSession(row.session_id);
             logger.warn({ userId: row.user_id, sessionId: row.session_id, ip: meta.ip }, "auth: refresh token reuse detected, session revoked");
             return new GoTrueError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
           }
         } else {
-          await revokeRefreshToken(trx, row.id, now);
+          await inTx.revokeRefreshToken(row.id, now);
         }
-        await insertRefreshToken(trx, {
+        await inTx.insertRefreshToken({
           hash: next.hash,
           sessionId: row.session_id,
           userId: row.user_id,
@@ -188,11 +176,11 @@ export function createAuthService(deps: AuthServiceDeps) {
           now,
         });
         const sess = { ...(row.sess as unknown as SessionData), refreshed_at: now.toISOString(), ip: meta.ip, user_agent: meta.userAgent };
-        await touchSession(trx, row.session_id, sess, new Date(now.getTime() + SESSION_INACTIVITY_MS));
+        await inTx.touchSession(row.session_id, sess, new Date(now.getTime() + SESSION_INACTIVITY_MS));
         return { sessionId: row.session_id, userId: row.user_id };
       });
       if (outcome instanceof GoTrueError) throw outcome;
-      const user = await findUserById(db, outcome.userId);
+      const user = await users.findById(outcome.userId);
       if (!user) throw new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
       return sessionResponse(user, outcome.sessionId, next.token, now);
     },
@@ -209,29 +197,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       } catch {
         throw expired();
       }
-      const user = await confirmUserEmail(db, claims.id, claims.email, new Date());
+      const user = await users.confirmEmail(claims.id, claims.email, new Date());
       if (!user) throw expired();
       return startSession(user, meta);
     },
 
     /** The bearer's user and session, with GoTrue's answers for each way it can fail. */
     async authenticate(authorization: string | undefined) {
-      const token = bearerToken(authorization);
-      if (!token) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
-      let claims;
-      try {
-        claims = await tokens.verify(token);
-      } catch (err) {
-        throw new GoTrueError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${(err as Error).message}`);
+      const session = await sessionOfBearer(db, tokens, authorization);
+      if (session.ok) return { user: session.user, sessionId: session.sessionId };
+      if (session.reason === "missing") throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+      if (session.reason === "invalid_token") {
+        throw new GoTrueError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${session.detail}`);
       }
-      const user = await findSessionUser(db, claims.session_id, claims.sub, new Date());
-      if (!user) throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
-      return { user, sessionId: claims.session_id };
+      throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
     },
 
     async logout(auth: { userId: string; sessionId: string }, scope: LogoutScope) {
-      if (scope === "local") await deleteSession(db, auth.sessionId);
-      else await deleteUserSessions(db, auth.userId, scope === "others" ? auth.sessionId : undefined);
+      if (scope === "local") await sessions.deleteSession(auth.sessionId);
+      else await sessions.deleteUserSessions(auth.userId, scope === "others" ? auth.sessionId : undefined);
     },
   };
 }

@@ -1,17 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
+import type { Transcriber } from "../engines/transcription/types.js";
 import type { Logger } from "../logger.js";
-import type { ClaimedNote, TranscriptionJobs } from "../repositories/transcription-jobs.js";
-
-/** What the runner needs of a transcription engine (engines/transcription implements it). */
-export interface TranscribeFn {
-  transcribe(input: { path: string; mimeType: string }, signal?: AbortSignal): Promise<{ text: string; durationSeconds?: number }>;
-}
+import type { ClaimedNote, TranscriptionJobsRepository } from "../repositories/transcription-jobs.js";
 
 export interface RunnerOptions {
-  jobs: TranscriptionJobs;
-  transcriber: TranscribeFn;
+  jobs: TranscriptionJobsRepository;
+  /** Only its transcribe() is used, so tests hand in a bare object. */
+  transcriber: Pick<Transcriber, "transcribe">;
   /** Where a note's audio lives on disk, from its blob key. */
   audioPath(key: string): Promise<string> | string;
   logger: Logger;

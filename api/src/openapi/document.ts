@@ -1,4 +1,4 @@
-import { errorStatus } from "@vj/core";
+import { errorBodySchema } from "@vj/core";
 import { z, type ZodType } from "zod";
 import { operations, type Named, type Operation } from "./operations.js";
 
@@ -22,28 +22,10 @@ function toJsonSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
-const errorBodySchema: JsonSchema = {
-  type: "object",
-  required: ["error"],
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: {
-        code: { type: "string", enum: Object.keys(errorStatus) },
-        message: { type: "string" },
-        issues: {
-          type: "array",
-          items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
-        },
-      },
-    },
-  },
-};
 
 /** The OpenAPI 3.1 document of the product API, generated from the same zod schemas that validate it. */
 export function buildOpenApiDocument(): JsonSchema {
-  const schemas: Record<string, JsonSchema> = { Error: errorBodySchema };
+  const schemas: Record<string, JsonSchema> = { Error: toJsonSchema(errorBodySchema, "output") };
   const ref = (named: Named, io: "input" | "output") => {
     schemas[named.name] ??= toJsonSchema(named.schema, io);
     return { $ref: `#/components/schemas/${named.name}` };

@@ -11,95 +11,95 @@ export interface SessionData {
   amr: "password";
 }
 
-export async function insertSession(
-  db: Kysely<DB>,
-  session: { sid: string; userId: string; sess: SessionData; expire: Date },
-): Promise<void> {
-  await db
-    .insertInto("sessions")
-    .values({ sid: session.sid, user_id: session.userId, sess: JSON.stringify(session.sess), expire: session.expire })
-    .execute();
-}
+/** Sessions of the built-in auth and their rotating refresh tokens. */
+export function authSessionsRepository(db: Kysely<DB>) {
+  return {
+    async insertSession(session: { sid: string; userId: string; sess: SessionData; expire: Date }): Promise<void> {
+      await db
+        .insertInto("sessions")
+        .values({ sid: session.sid, user_id: session.userId, sess: JSON.stringify(session.sess), expire: session.expire })
+        .execute();
+    },
 
-/** The signed-in user behind a live session, or nothing when the session ended, expired or is someone else's. */
-export function findSessionUser(db: Kysely<DB>, sid: string, userId: string, now: Date) {
-  return db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .selectAll("users")
-    .where("sessions.sid", "=", sid)
-    .where("users.id", "=", userId)
-    .where("sessions.expire", ">", now)
-    .executeTakeFirst();
-}
+    /** The signed-in user behind a live session, or nothing when the session ended, expired or is someone else's. */
+    findSessionUser(sid: string, userId: string, now: Date) {
+      return db
+        .selectFrom("sessions")
+        .innerJoin("users", "users.id", "sessions.user_id")
+        .selectAll("users")
+        .where("sessions.sid", "=", sid)
+        .where("users.id", "=", userId)
+        .where("sessions.expire", ">", now)
+        .executeTakeFirst();
+    },
 
-/** Slides the session's inactivity expiry forward and records the refresh. */
-export async function touchSession(db: Kysely<DB>, sid: string, sess: SessionData, expire: Date): Promise<void> {
-  await db.updateTable("sessions").set({ sess: JSON.stringify(sess), expire }).where("sid", "=", sid).execute();
-}
+    /** Slides the session's inactivity expiry forward and records the refresh. */
+    async touchSession(sid: string, sess: SessionData, expire: Date): Promise<void> {
+      await db.updateTable("sessions").set({ sess: JSON.stringify(sess), expire }).where("sid", "=", sid).execute();
+    },
 
-/** Ends one session; its refresh tokens go with it (ON DELETE CASCADE). */
-export async function deleteSession(db: Kysely<DB>, sid: string): Promise<void> {
-  await db.deleteFrom("sessions").where("sid", "=", sid).execute();
-}
+    /** Ends one session; its refresh tokens go with it (ON DELETE CASCADE). */
+    async deleteSession(sid: string): Promise<void> {
+      await db.deleteFrom("sessions").where("sid", "=", sid).execute();
+    },
 
-/** Ends every session of a user, or every one but `exceptSid` (logout scope "others"). */
-export async function deleteUserSessions(db: Kysely<DB>, userId: string, exceptSid?: string): Promise<number> {
-  const result = await db
-    .deleteFrom("sessions")
-    .where("user_id", "=", userId)
-    .$if(exceptSid !== undefined, (qb) => qb.where("sid", "<>", exceptSid!))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+    /** Ends every session of a user, or every one but `exceptSid` (logout scope "others"). */
+    async deleteUserSessions(userId: string, exceptSid?: string): Promise<number> {
+      const result = await db
+        .deleteFrom("sessions")
+        .where("user_id", "=", userId)
+        .$if(exceptSid !== undefined, (qb) => qb.where("sid", "<>", exceptSid!))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
 
-/** Housekeeping: sessions past their inactivity expiry (uses the spec's index on expire). */
-export async function deleteExpiredSessions(db: Kysely<DB>, now: Date): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("expire", "<=", now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+    /** Housekeeping: sessions past their inactivity expiry (uses the spec's index on expire). */
+    async deleteExpiredSessions(now: Date): Promise<number> {
+      const result = await db.deleteFrom("sessions").where("expire", "<=", now).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
 
-export async function insertRefreshToken(
-  db: Kysely<DB>,
-  token: { hash: string; sessionId: string; userId: string; parentHash: string | null; now: Date },
-): Promise<void> {
-  await db
-    .insertInto("refresh_tokens")
-    .values({
-      token_hash: token.hash,
-      session_id: token.sessionId,
-      user_id: token.userId,
-      parent_hash: token.parentHash,
-      created_at: token.now,
-      updated_at: token.now,
-    })
-    .execute();
-}
+    async insertRefreshToken(token: { hash: string; sessionId: string; userId: string; parentHash: string | null; now: Date }): Promise<void> {
+      await db
+        .insertInto("refresh_tokens")
+        .values({
+          token_hash: token.hash,
+          session_id: token.sessionId,
+          user_id: token.userId,
+          parent_hash: token.parentHash,
+          created_at: token.now,
+          updated_at: token.now,
+        })
+        .execute();
+    },
 
-/**
- * The refresh token with its session, locked for the rest of the
- * transaction so two refreshes of one token run one after the other.
- */
-export function findRefreshTokenForUpdate(db: Kysely<DB>, hash: string) {
-  return db
-    .selectFrom("refresh_tokens")
-    .innerJoin("sessions", "sessions.sid", "refresh_tokens.session_id")
-    .select([
-      "refresh_tokens.id",
-      "refresh_tokens.token_hash",
-      "refresh_tokens.session_id",
-      "refresh_tokens.user_id",
-      "refresh_tokens.revoked",
-      "refresh_tokens.updated_at",
-      "sessions.sess",
-      "sessions.expire",
-    ])
-    .where("refresh_tokens.token_hash", "=", hash)
-    .forUpdate()
-    .executeTakeFirst();
-}
+    /**
+     * The refresh token with its session, locked for the rest of the
+     * transaction so two refreshes of one token run one after the other.
+     */
+    findRefreshTokenForUpdate(hash: string) {
+      return db
+        .selectFrom("refresh_tokens")
+        .innerJoin("sessions", "sessions.sid", "refresh_tokens.session_id")
+        .select([
+          "refresh_tokens.id",
+          "refresh_tokens.token_hash",
+          "refresh_tokens.session_id",
+          "refresh_tokens.user_id",
+          "refresh_tokens.revoked",
+          "refresh_tokens.updated_at",
+          "sessions.sess",
+          "sessions.expire",
+        ])
+        .where("refresh_tokens.token_hash", "=", hash)
+        .forUpdate()
+        .executeTakeFirst();
+    },
 
-/** Marks a token spent; `updated_at` then says when, which the reuse grace window measures from. */
-export async function revokeRefreshToken(db: Kysely<DB>, id: string, now: Date): Promise<void> {
-  await db.updateTable("refresh_tokens").set({ revoked: true, updated_at: now }).where("id", "=", id).execute();
+    /** Marks a token spent; `updated_at` then says when, which the reuse grace window measures from. */
+    async revokeRefreshToken(id: string, now: Date): Promise<void> {
+      await db.updateTable("refresh_tokens").set({ revoked: true, updated_at: now }).where("id", "=", id).execute();
+    },
+  };
 }
+export type AuthSessionsRepository = ReturnType<typeof authSessionsRepository>;

@@ -16,7 +16,7 @@ export interface ClaimedNote {
  * replicas never take the same row, and a lease so a crashed worker's note is
  * taken again once the lease expires.
  */
-export function transcriptionJobs(db: Kysely<DB>) {
+export function transcriptionJobsRepository(db: Kysely<DB>) {
   return {
     async claim(workerId: string, leaseSeconds: number): Promise<ClaimedNote | undefined> {
       const result = await sql<{ id: string; user_id: string; audio_key: string | null; audio_mime: string | null; attempts: number }>`
@@ -120,4 +120,4 @@ export function transcriptionJobs(db: Kysely<DB>) {
   };
 }
 
-export type TranscriptionJobs = ReturnType<typeof transcriptionJobs>;
+export type TranscriptionJobsRepository = ReturnType<typeof transcriptionJobsRepository>;

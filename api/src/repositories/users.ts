@@ -1,77 +1,75 @@
 import { sql, type Kysely } from "kysely";
 import type { DB, UserRow } from "../db/schema.js";
 
-/** PostgreSQL (and PGlite) report a unique-index violation with SQLSTATE 23505. */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "23505";
-}
+/** The users table: password users of the built-in auth and local rows of Supabase users. */
+export function usersRepository(db: Kysely<DB>) {
+  return {
+    /** E-mail addresses are unique case-insensitively (index on lower(email)). */
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+        .executeTakeFirst();
+    },
 
-/** E-mail addresses are unique case-insensitively (index on lower(email)). */
-export function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
-    .executeTakeFirst();
-}
+    findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    },
 
-export function findUserById(db: Kysely<DB>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-}
+    /** Inserts a password user; a duplicate e-mail surfaces as a unique violation (see db/errors.ts isUniqueViolation). */
+    insertPasswordUser(user: { email: string; passwordHash: string; emailConfirmedAt: Date | null }): Promise<UserRow> {
+      return db
+        .insertInto("users")
+        .values({
+          email: user.email,
+          password_hash: user.passwordHash,
+          first_name: null,
+          last_name: null,
+          profile_image_url: null,
+          email_confirmed_at: user.emailConfirmedAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
 
-/** Inserts a password user; a duplicate e-mail surfaces as a unique violation (see isUniqueViolation). */
-export function insertPasswordUser(
-  db: Kysely<DB>,
-  user: { email: string; passwordHash: string; emailConfirmedAt: Date | null },
-): Promise<UserRow> {
-  return db
-    .insertInto("users")
-    .values({
-      email: user.email,
-      password_hash: user.passwordHash,
-      first_name: null,
-      last_name: null,
-      profile_image_url: null,
-      email_confirmed_at: user.emailConfirmedAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+    /**
+     * Supabase mode: the user lives in the Supabase project; keep a local row
+     * with the same id so every product table can reference it. The e-mail
+     * follows the token (a user may change it in Supabase).
+     */
+    async upsertExternalUser(user: { id: string; email: string }): Promise<void> {
+      await db
+        .insertInto("users")
+        .values({
+          id: user.id,
+          email: user.email,
+          password_hash: null,
+          first_name: null,
+          last_name: null,
+          profile_image_url: null,
+          email_confirmed_at: new Date(),
+        })
+        .onConflict((oc) =>
+          oc
+            .column("id")
+            .doUpdateSet({ email: (eb) => eb.ref("excluded.email"), updated_at: new Date() })
+            .where("users.email", "<>", (eb) => eb.ref("excluded.email")),
+        )
+        .execute();
+    },
 
-/**
- * Supabase mode: the user lives in the Supabase project; keep a local row
- * with the same id so every product table can reference it. The e-mail
- * follows the token (a user may change it in Supabase).
- */
-export async function upsertExternalUser(db: Kysely<DB>, user: { id: string; email: string }): Promise<void> {
-  await db
-    .insertInto("users")
-    .values({
-      id: user.id,
-      email: user.email,
-      password_hash: null,
-      first_name: null,
-      last_name: null,
-      profile_image_url: null,
-      email_confirmed_at: new Date(),
-    })
-    .onConflict((oc) =>
-      oc
-        .column("id")
-        .doUpdateSet({ email: (eb) => eb.ref("excluded.email"), updated_at: new Date() })
-        .where("users.email", "<>", (eb) => eb.ref("excluded.email")),
-    )
-    .execute();
+    /** Confirms a waiting user's e-mail; nothing when already confirmed (a spent link) or gone. */
+    confirmEmail(id: string, email: string, now: Date): Promise<UserRow | undefined> {
+      return db
+        .updateTable("users")
+        .set({ email_confirmed_at: now, updated_at: now })
+        .where("id", "=", id)
+        .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+        .where("email_confirmed_at", "is", null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+  };
 }
-
-/** Confirms a waiting user's e-mail; nothing when already confirmed (a spent link) or gone. */
-export function confirmUserEmail(db: Kysely<DB>, id: string, email: string, now: Date): Promise<UserRow | undefined> {
-  return db
-    .updateTable("users")
-    .set({ email_confirmed_at: now, updated_at: now })
-    .where("id", "=", id)
-    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
-    .where("email_confirmed_at", "is", null)
-    .returningAll()
-    .executeTakeFirst();
-}
+export type UsersRepository = ReturnType<typeof usersRepository>;

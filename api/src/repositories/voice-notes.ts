@@ -1,6 +1,10 @@
+import { TRANSCRIPTION_ERROR_PREFIX } from "@vj/core";
 import { sql, type Kysely } from "kysely";
 import type { DB, VoiceNoteRow } from "../db/schema.js";
 import { ownedBy } from "./scope.js";
+
+/** A transcription that is an error text (SPEC §4: it starts with TRANSCRIPTION_ERROR_PREFIX), as a LIKE pattern. */
+const ERROR_TEXT_PATTERN = `${TRANSCRIPTION_ERROR_PREFIX}%`;
 
 export interface NewNote {
   userId: string;
@@ -112,7 +116,7 @@ export function voiceNotesRepository(db: Kysely<DB>) {
         .where("transcription_error", "is", null)
         .where("transcription", "is not", null)
         .where(sql<boolean>`btrim(transcription) <> ''`)
-        .where("transcription", "not like", "ERROR:%")
+        .where("transcription", "not like", ERROR_TEXT_PATTERN)
         .orderBy("created_at", "asc")
         .orderBy("id", "asc")
         .execute();
@@ -178,7 +182,7 @@ export function voiceNotesRepository(db: Kysely<DB>) {
           attempts: 0,
           transcription_error: null,
           next_attempt_at: sql<Date>`now()`,
-          transcription: sql<string | null>`case when transcription like 'ERROR:%' then null else transcription end`,
+          transcription: sql<string | null>`case when transcription like ${ERROR_TEXT_PATTERN} then null else transcription end`,
         })
         .returningAll()
         .executeTakeFirst();

@@ -1,10 +1,9 @@
 import { createDomainSchema } from "@vj/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { readJson } from "../errors.js";
 import type { ServiceContext } from "../services/context.js";
 import { createDomain, getDefaultDomain, getDomainStats, listDomains } from "../services/domains.js";
-import { idParam, jsonBodyLimit } from "./params.js";
+import { idParam, jsonBodyLimit, readJson } from "./request.js";
 
 /** Collections ("domains" on the wire). */
 export function domainRoutes(ctx: ServiceContext) {

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../app-env.js";
 import type { ServiceContext } from "../services/context.js";
-import { createBlobStore } from "../storage/index.js";
 import { accountRoutes } from "./account.js";
 import { domainRoutes } from "./domains.js";
 import { summaryRoutes } from "./summaries.js";
@@ -12,7 +11,7 @@ import { voiceNoteRoutes } from "./voice-notes.js";
 export function productRoutes(deps: AppDeps) {
   const ctx: ServiceContext = {
     db: deps.database.db,
-    blobs: createBlobStore(deps.config),
+    blobs: deps.blobs,
     config: deps.config,
     logger: deps.logger,
     summarizer: deps.engines.summarizer,

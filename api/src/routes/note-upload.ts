@@ -1,7 +1,7 @@
 import busboy from "busboy";
 import { Transform, type Readable } from "node:stream";
 import { ApiError } from "../errors.js";
-import { AUDIO_HEAD_BYTES, isAudioMimeType, sniffAudioFormat, type AudioFormat } from "../services/audio-format.js";
+import { AUDIO_HEAD_BYTES, isAudioMimeType, sniffAudioFormat, type AudioFormat } from "../engines/audio/formats.js";
 import type { UploadedAudio } from "../services/voice-notes.js";
 import type { BlobStore, TempBlob } from "../storage/index.js";
 

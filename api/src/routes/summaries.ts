@@ -1,10 +1,9 @@
 import { generateSummarySchema, listSummariesQuerySchema } from "@vj/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { readJson, readQuery } from "../errors.js";
 import type { ServiceContext } from "../services/context.js";
 import { deleteSummary, generateSummary, listSummaries } from "../services/summaries.js";
-import { deleted, idParam, jsonBodyLimit } from "./params.js";
+import { deleted, idParam, jsonBodyLimit, readJson, readQuery } from "./request.js";
 
 export function summaryRoutes(ctx: ServiceContext) {
   return new Hono<AppEnv>()

@@ -1,7 +1,6 @@
 import { createSummaryTypeSchema, listSummaryTypesQuerySchema, updateSummaryTypeSchema } from "@vj/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { readJson, readQuery } from "../errors.js";
 import type { ServiceContext } from "../services/context.js";
 import {
   createSummaryType,
@@ -9,7 +8,7 @@ import {
   listSummaryTypes,
   updateSummaryType,
 } from "../services/summary-types.js";
-import { deleted, idParam, jsonBodyLimit } from "./params.js";
+import { deleted, idParam, jsonBodyLimit, readJson, readQuery } from "./request.js";
 
 const TYPE = "Summary type";
 

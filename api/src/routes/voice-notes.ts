@@ -4,7 +4,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { AppEnv } from "../app-env.js";
-import { errorResponse, parseWith, readJson, readQuery } from "../errors.js";
+import { errorResponse } from "../errors.js";
 import type { ServiceContext } from "../services/context.js";
 import {
   createVoiceNote,
@@ -17,7 +17,7 @@ import {
 } from "../services/voice-notes.js";
 import { parseRange } from "./http-range.js";
 import { readNoteUpload } from "./note-upload.js";
-import { deleted, idParam, jsonBodyLimit } from "./params.js";
+import { deleted, idParam, jsonBodyLimit, parseWith, readJson, readQuery } from "./request.js";
 
 const NOTE = "Voice note";
 

@@ -50,7 +50,7 @@ export async function deleteSummary(ctx: ServiceContext, userId: string, id: str
 }
 
 /** A generate request checked against the user's data: what an engine needs to write the summary. */
-export interface SummaryRequest {
+export interface ResolvedGenerateRequest {
   userId: string;
   domain: DomainRow;
   summaryType: SummaryTypeRow | null;
@@ -66,11 +66,11 @@ export interface SummaryRequest {
  * Ownership and consistency rules of POST /api/summaries/generate: the collection is the
  * user's, a custom type is the user's and belongs to that collection.
  */
-export async function resolveSummaryRequest(
+export async function resolveGenerateRequest(
   ctx: ServiceContext,
   userId: string,
   input: GenerateSummaryInput,
-): Promise<SummaryRequest> {
+): Promise<ResolvedGenerateRequest> {
   const domain = await requireDomain(ctx, userId, input.domainId);
   let summaryType: SummaryTypeRow | null = null;
   if (input.summaryTypeId) {
@@ -100,7 +100,7 @@ export async function resolveSummaryRequest(
  * leaves nothing behind.
  */
 export async function generateSummary(ctx: ServiceContext, userId: string, input: GenerateSummaryInput): Promise<Summary> {
-  const request = await resolveSummaryRequest(ctx, userId, input);
+  const request = await resolveGenerateRequest(ctx, userId, input);
   const notes = await voiceNotesRepository(ctx.db).listTranscribedInRange(userId, { ...request.range, domainId: request.domain.id });
   if (notes.length === 0) {
     throw new ApiError("unprocessable", "There are no transcribed notes in this period to summarise yet.");

@@ -12,7 +12,7 @@ import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
 import { voiceNotesRepository } from "../repositories/voice-notes.js";
 import type { TempBlob } from "../storage/index.js";
-import { extensionOf, type AudioFormat } from "./audio-format.js";
+import { extensionOf, type AudioFormat } from "../engines/audio/formats.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
 
@@ -73,7 +73,7 @@ export async function createVoiceNote(
     throw new ApiError("unprocessable", "Create a collection first: there is no collection to save this recording in");
   }
 
-  const key = `${userId}/${crypto.randomUUID()}${extensionOf(audio.format)}`;
+  const key = `${userId}/${crypto.randomUUID()}.${extensionOf(audio.format)}`;
   await audio.temp.commit(key);
   let result;
   try {

@@ -1,10 +1,8 @@
+import { errorBodySchema, type ErrorBody, type ErrorCode } from "@vj/core";
 import { expect } from "vitest";
 import type { TestApp } from "../harness.js";
 import type { TestUser } from "../factories.js";
 
-export interface ErrorShape {
-  error: { code: string; message: string; issues?: { path: string; message: string }[] };
-}
 
 /** A JSON (or multipart, or raw) request to the in-process app as `user`. */
 export async function call(
@@ -23,12 +21,13 @@ export async function call(
 }
 
 /** Asserts the one error shape with a status and code; returns the body for message checks. */
-export async function expectError(res: Response, status: number, code: string): Promise<ErrorShape> {
+export async function expectError(res: Response, status: number, code: ErrorCode): Promise<ErrorBody> {
   const text = await res.text();
   expect(res.status, text).toBe(status);
-  const body = JSON.parse(text) as ErrorShape;
+  const parsed = errorBodySchema.safeParse(JSON.parse(text));
+  expect(parsed.error, text).toBeUndefined();
+  const body = parsed.data!;
   expect(body.error.code).toBe(code);
-  expect(typeof body.error.message).toBe("string");
   return body;
 }
 

@@ -11,7 +11,7 @@ import {
   getISOWeeksInYear,
   startOfISOWeek,
 } from "date-fns";
-import type { Period } from "./period.js";
+import type { Period } from "./period-kind.js";
 
 /**
  * Internal calendar helpers shared by period.ts and navigator.ts (not part of the public API).

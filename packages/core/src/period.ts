@@ -7,6 +7,7 @@ import {
   parsePeriodKeyOrThrow,
   startOfLocalDay,
 } from "./calendar.js";
+import type { Period } from "./period-kind.js";
 
 /**
  * Periods and their keys (SPEC §3, DESIGN §5).
@@ -17,9 +18,7 @@ import {
  * of the following Monday. The web and the API both use these functions, which is what keeps
  * the notes listed, the navigator's range and a summary's notes the same set.
  */
-export type Period = "day" | "week" | "month";
-
-export const PERIODS: readonly Period[] = Object.freeze(["day", "week", "month"] as const);
+export { PERIODS, type Period } from "./period-kind.js";
 
 /** True when `key` names a real period: a real date, an existing ISO week (01..52/53), a month. */
 export function isValidPeriodKey(period: Period, key: string): boolean {

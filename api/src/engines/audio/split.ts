@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { runFfmpeg, ToolError } from "./ffmpeg.js";
-import { extensionFor } from "./formats.js";
+import { extensionForMimeType } from "./formats.js";
 import { probeExactSeconds } from "./probe.js";
 
 export interface AudioPart {
@@ -28,7 +28,7 @@ export async function splitAudio(
   workDir: string,
   signal?: AbortSignal,
 ): Promise<AudioPart[]> {
-  const ext = extensionFor(input.mimeType);
+  const ext = extensionForMimeType(input.mimeType);
   const { size } = await fs.stat(input.path);
   if (size < maxBytes) {
     // The receiver tells the container by the name; MediaRecorder's WebM is the likeliest unknown.

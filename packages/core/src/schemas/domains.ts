@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_COLLECTION_COLOR } from "../constants.js";
 import { LIMITS, idSchema } from "./common.js";
 
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: "Please enter a valid hex color" });
@@ -18,7 +19,7 @@ export const createDomainSchema = z.object({
     .trim()
     .max(LIMITS.description, { error: `Description must be at most ${LIMITS.description} characters` })
     .nullish(),
-  primaryColor: hexColorSchema.default("#3b82f6"),
+  primaryColor: hexColorSchema.default(DEFAULT_COLLECTION_COLOR),
   isDefault: z.boolean().default(false),
   userId: z.unknown().optional(),
 });
