@@ -19,8 +19,11 @@ export default defineConfig({
       filename: "sw.ts",
       // Registered by hand in lib/register-sw.ts, in production builds only.
       injectRegister: false,
+      // Each file precached once: the glob already finds every icon, and the plugin adds
+      // manifest.webmanifest itself (so the glob leaves it out).
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        globPatterns: ["**/*.{js,css,html,svg,png}"],
       },
       manifest: {
         name: "Voice Journal",

@@ -4,6 +4,7 @@ import { createAccessTokens } from "./auth/access-tokens.js";
 import { requireUser } from "./auth/middleware.js";
 import { authRoutes } from "./auth/routes.js";
 import { createSupabaseTokens } from "./auth/supabase-tokens.js";
+import { compressJson } from "./compression.js";
 import { createErrorHandler, errorResponse } from "./errors.js";
 import { openApiRoutes } from "./openapi/routes.js";
 import { healthRoutes } from "./routes/health.js";
@@ -17,6 +18,9 @@ export function createApp(deps: AppDeps) {
   const tokens = createAccessTokens(deps.config);
   // Supabase mode: the project's own auth serves /auth/v1, we only verify its tokens.
   const supabase = createSupabaseTokens(deps.config);
+  // JSON answers over 1 KiB (note lists, summaries, the OpenAPI document) go out compressed;
+  // audio and smaller answers as they are.
+  app.use("/api/*", compressJson({ threshold: 1024 }));
 
   app.route("/api/health", healthRoutes(deps));
   // Public like health: registered before the bearer middleware below, so they answer first.

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { compressDist } from "../scripts/compress-dist.mjs";
 import { CHROMIUM_PATH, chromiumMissingReason } from "./chromium";
 import { startScriptedOpenAI } from "./support/fake-openai";
 
@@ -45,6 +46,8 @@ async function buildIfStale(): Promise<void> {
   });
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   if (code !== 0) throw new Error(`vite build failed (exit ${code})`);
+  // The rest of `pnpm build`: brotli and gzip copies, so the tests get what production serves.
+  await compressDist(dist);
 }
 
 function freePort(): Promise<number> {

@@ -89,6 +89,9 @@ function operation(op: Operation, ref: (named: Named, io: "input" | "output") =>
   for (const [status, r] of Object.entries(op.responses)) {
     responses[status] = {
       description: r.description,
+      ...(r.headers
+        ? { headers: Object.fromEntries(Object.entries(r.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) }
+        : {}),
       ...(r.body ? { content: { "application/json": { schema: ref(r.body, "output") } } } : {}),
       ...(r.binary ? { content: { "audio/*": { schema: { type: "string", format: "binary" } } } } : {}),
     };

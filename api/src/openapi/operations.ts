@@ -9,6 +9,9 @@ import {
   listSummariesQuerySchema,
   listSummaryTypesQuerySchema,
   listVoiceNotesQuerySchema,
+  NEXT_CURSOR_HEADER,
+  NOTES_PAGE_DEFAULT,
+  NOTES_PAGE_MAX,
   successSchema,
   summaryListSchema,
   summarySchema,
@@ -39,7 +42,7 @@ export interface Operation {
   json?: Named;
   multipart?: Named;
   /** Status -> description and body; every operation also answers the error shape. */
-  responses: Record<number, { description: string; body?: Named; binary?: boolean }>;
+  responses: Record<number, { description: string; body?: Named; binary?: boolean; headers?: Record<string, string> }>;
   /** Error statuses specific to the operation (401 and 400 are added to all). */
   errors?: number[];
 }
@@ -73,9 +76,20 @@ export const operations: Operation[] = [
   },
   {
     method: "get", path: "/api/voice-notes", tag: "Voice notes", summary: "Notes of a local day, week or month",
-    description: "The period key is read on the local calendar of `tz` (IANA, default UTC); weeks run Sunday to Saturday under the Monday's ISO week. Newest first.",
+    description:
+      "The period key is read on the local calendar of `tz` (IANA, default UTC); weeks run Sunday to Saturday under the Monday's ISO week. " +
+      `Newest first, ties broken by id, in pages of \`limit\` notes (default ${NOTES_PAGE_DEFAULT}, at most ${NOTES_PAGE_MAX}). ` +
+      `When more notes follow, the response carries an \`${NEXT_CURSOR_HEADER}\` header: pass its value as \`before\` to read the next page. ` +
+      "No note is skipped or repeated across pages, also when notes share a `createdAt`; the last page has no such header.",
     query: n("ListVoiceNotesQuery", listVoiceNotesQuerySchema),
-    responses: { 200: { description: "Newest first", body: n("VoiceNoteList", voiceNoteListSchema) } }, errors: [404],
+    responses: {
+      200: {
+        description: "One page, newest first",
+        body: n("VoiceNoteList", voiceNoteListSchema),
+        headers: { [NEXT_CURSOR_HEADER]: "Opaque cursor of the next page (the `before` query parameter); absent on the last page" },
+      },
+    },
+    errors: [404],
   },
   {
     method: "post", path: "/api/voice-notes", tag: "Voice notes", summary: "Upload a recording",

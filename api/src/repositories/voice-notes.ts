@@ -1,4 +1,4 @@
-import { TRANSCRIPTION_ERROR_PREFIX } from "@vj/core";
+import { TRANSCRIPTION_ERROR_PREFIX, type NoteCursor } from "@vj/core";
 import { sql, type Kysely } from "kysely";
 import type { DB, VoiceNoteRow } from "../db/schema.js";
 import { ownedBy } from "./scope.js";
@@ -25,6 +25,33 @@ export interface TranscribedNote {
   transcription: string;
   duration: number;
   createdAt: Date;
+}
+
+export interface NotePageQuery {
+  start: Date;
+  end: Date;
+  domainId?: string | undefined;
+  before?: NoteCursor | undefined;
+  limit: number;
+}
+
+function notePageQuery(db: Kysely<DB>, userId: string, q: NotePageQuery) {
+  return db
+    .selectFrom("voice_notes")
+    .selectAll()
+    // The exact stored instant (microseconds, UTC) for the next page's cursor: a JS Date keeps
+    // only milliseconds, which could skip notes that differ below that.
+    .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("cursor_at"))
+    .$call(ownedBy("voice_notes", userId))
+    .$if(q.domainId !== undefined, (qb) => qb.where("domain_id", "=", q.domainId!))
+    .where("created_at", ">=", q.start)
+    .where("created_at", "<", q.end)
+    .$if(q.before !== undefined, (qb) =>
+      qb.where(sql<boolean>`(created_at, id) < (${q.before!.at}::timestamptz, ${q.before!.id}::uuid)`),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(q.limit + 1);
 }
 
 export function voiceNotesRepository(db: Kysely<DB>) {
@@ -86,19 +113,18 @@ export function voiceNotesRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Notes created in [start, end), newest first; every collection of the user when domainId is absent. */
-    listInRange(userId: string, range: { start: Date; end: Date; domainId?: string | undefined }): Promise<VoiceNoteRow[]> {
-      return db
-        .selectFrom("voice_notes")
-        .selectAll()
-        .$call(ownedBy("voice_notes", userId))
-        .$if(range.domainId !== undefined, (qb) => qb.where("domain_id", "=", range.domainId!))
-        .where("created_at", ">=", range.start)
-        .where("created_at", "<", range.end)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .execute();
+    /**
+     * One page of the notes created in [start, end), newest first with ties broken by id (the
+     * order of the (user, [domain,] created_at, id) indexes, read backwards: no sort), after the
+     * `before` cursor when given. Every collection of the user when domainId is absent. Reads
+     * one row more than `limit` so the caller knows whether another page follows.
+     */
+    listPage(userId: string, q: NotePageQuery): Promise<(VoiceNoteRow & { cursor_at: string })[]> {
+      return notePageQuery(db, userId, q).execute();
     },
+
+    /** The statement of listPage, for EXPLAIN. */
+    listPageQuery: (userId: string, q: NotePageQuery) => notePageQuery(db, userId, q),
 
     /** The period's notes that have usable text (not failed), oldest first: what a summary reads. */
     async listTranscribedInRange(

@@ -1,4 +1,4 @@
-import { createVoiceNoteFieldsSchema, listVoiceNotesQuerySchema, updateVoiceNoteSchema } from "@vj/core";
+import { NEXT_CURSOR_HEADER, createVoiceNoteFieldsSchema, listVoiceNotesQuerySchema, updateVoiceNoteSchema } from "@vj/core";
 import { Hono, type Context } from "hono";
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
@@ -38,7 +38,10 @@ export function voiceNoteRoutes(ctx: ServiceContext) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const query = readQuery(c, listVoiceNotesQuerySchema);
-      return c.json(await listVoiceNotes(ctx, c.var.user.id, query));
+      const { notes, nextCursor } = await listVoiceNotes(ctx, c.var.user.id, query);
+      // The body stays the spec's plain array; whether another page follows travels beside it.
+      if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
+      return c.json(notes);
     })
     .post("/", async (c) => {
       let upload;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import {
   TRANSCRIPTION_ERROR_PREFIX,
+  encodeNoteCursor,
   periodRange,
   type CreateVoiceNoteFields,
   type ListVoiceNotesQuery,
@@ -98,11 +99,25 @@ export async function createVoiceNote(
   return { note: toVoiceNote(result.row), created: result.created };
 }
 
-export async function listVoiceNotes(ctx: ServiceContext, userId: string, q: ListVoiceNotesQuery): Promise<VoiceNote[]> {
+/** One page of a period's notes, newest first, and the cursor of the next page (null on the last). */
+export async function listVoiceNotes(
+  ctx: ServiceContext,
+  userId: string,
+  q: ListVoiceNotesQuery,
+): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
   if (q.domainId) await requireDomain(ctx, userId, q.domainId);
   const { start, end } = periodRange(q.period, q.periodKey, q.tz);
-  const rows = await voiceNotesRepository(ctx.db).listInRange(userId, { start, end, domainId: q.domainId });
-  return rows.map(toVoiceNote);
+  const rows = await voiceNotesRepository(ctx.db).listPage(userId, {
+    start,
+    end,
+    domainId: q.domainId,
+    before: q.before,
+    limit: q.limit,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > q.limit && last ? encodeNoteCursor({ at: last.cursor_at, id: last.id }) : null;
+  return { notes: page.map(toVoiceNote), nextCursor };
 }
 
 async function requireNote(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNoteRow> {

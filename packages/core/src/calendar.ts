@@ -1,16 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import {
-  addDays,
-  addMonths,
-  addWeeks,
-  format,
-  getDaysInMonth,
-  getDay,
-  getISOWeek,
-  getISOWeekYear,
-  getISOWeeksInYear,
-  startOfISOWeek,
-} from "date-fns";
+import { addDays, format, getDay, getISOWeek, getISOWeekYear } from "date-fns";
 import type { Period } from "./period-kind.js";
 
 /**
@@ -34,9 +23,12 @@ const DAY_KEY = /^([1-9]\d{3})-(\d{2})-(\d{2})$/;
 const WEEK_KEY = /^([1-9]\d{3})-W(\d{2})$/;
 const MONTH_KEY = /^([1-9]\d{3})-(\d{2})$/;
 
-/** month is 1-based here, unlike Date. */
+/**
+ * month is 1-based here, unlike Date; out-of-range days and months roll over as in Date.UTC.
+ * Built from a UTC timestamp: about 3x cheaper than TZDate's year/month/day constructor.
+ */
 export function calendarDate(year: number, month: number, day: number): CalendarDate {
-  return new TZDate(year, month - 1, day, "UTC");
+  return new TZDate(Date.UTC(year, month - 1, day), "UTC");
 }
 
 export function assertTimeZone(timeZone: string): void {
@@ -96,7 +88,25 @@ export function keyOfDate(period: Period, date: CalendarDate): string {
   }
 }
 
-/** The calendar days of a period key, or null when the key is not a real period. */
+/** Days in a month (1-based month) of the proleptic Gregorian calendar. */
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** ISO years have 53 weeks when they start on a Thursday, or on a Wednesday in a leap year. */
+function isoWeeksInYear(year: number): 52 | 53 {
+  const jan1 = new Date(Date.UTC(year, 0, 1)).getUTCDay();
+  const leap = daysInMonth(year, 2) === 29;
+  return jan1 === 4 || (leap && jan1 === 3) ? 53 : 52;
+}
+
+/**
+ * The calendar days of a period key, or null when the key is not a real period.
+ *
+ * Plain UTC arithmetic on numbers: only the two results become TZDates. Day-of-month overflow
+ * (January 35th) is normalised by the Date constructor, which is what makes week keys as cheap
+ * as day and month keys (bench/period-keys.ts).
+ */
 export function parsePeriodKey(period: Period, key: string): PeriodDays | null {
   if (typeof key !== "string") return null;
   switch (period) {
@@ -105,28 +115,27 @@ export function parsePeriodKey(period: Period, key: string): PeriodDays | null {
       if (!m) return null;
       const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
       if (month < 1 || month > 12) return null;
-      if (day < 1 || day > getDaysInMonth(calendarDate(year, month, 1))) return null;
-      const first = calendarDate(year, month, day);
-      return { first, next: addDays(first, 1) };
+      if (day < 1 || day > daysInMonth(year, month)) return null;
+      return { first: calendarDate(year, month, day), next: calendarDate(year, month, day + 1) };
     }
     case "week": {
       const m = WEEK_KEY.exec(key);
       if (!m) return null;
       const [year, week] = [Number(m[1]), Number(m[2])];
-      // Mid-year so the ISO week-year is the calendar year.
-      if (week < 1 || week > getISOWeeksInYear(calendarDate(year, 7, 1))) return null;
-      // ISO week 1 is the week holding January 4th.
-      const monday = addWeeks(startOfISOWeek<CalendarDate>(calendarDate(year, 1, 4)), week - 1);
-      const first = addDays(monday, -1);
-      return { first, next: addDays(first, 7) };
+      if (week < 1 || week > isoWeeksInYear(year)) return null;
+      // ISO week 1 is the week holding January 4th; its Monday is this day of January (may be <= 0).
+      const jan4 = new Date(Date.UTC(year, 0, 4)).getUTCDay();
+      const mondayOfWeek1 = 4 - ((jan4 + 6) % 7);
+      // Our week starts the Sunday before its ISO Monday (DESIGN §5).
+      const sunday = mondayOfWeek1 - 1 + 7 * (week - 1);
+      return { first: calendarDate(year, 1, sunday), next: calendarDate(year, 1, sunday + 7) };
     }
     case "month": {
       const m = MONTH_KEY.exec(key);
       if (!m) return null;
       const [year, month] = [Number(m[1]), Number(m[2])];
       if (month < 1 || month > 12) return null;
-      const first = calendarDate(year, month, 1);
-      return { first, next: addMonths(first, 1) };
+      return { first: calendarDate(year, month, 1), next: calendarDate(year, month + 1, 1) };
     }
     default:
       return null;

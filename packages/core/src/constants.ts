@@ -19,6 +19,15 @@ export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
 /** Note and summary lists stay fresh this long (no refetch on window focus). */
 export const LIST_STALE_TIME_MS = 30_000;
 export const PENDING_UPLOADS_STALE_TIME_MS = 10_000;
+/**
+ * GET /api/voice-notes answers at most this many notes per page (newest first) unless `limit`
+ * asks for fewer or more, up to the maximum; the next page's cursor comes in NEXT_CURSOR_HEADER.
+ * 50 keeps a page of long transcripts under 100 KB (about 1.5 KB per note).
+ */
+export const NOTES_PAGE_DEFAULT = 50;
+export const NOTES_PAGE_MAX = 200;
+/** Response header carrying the `before` cursor of the next page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 /** The note list polls this often while any note is transcribing. */
 export const TRANSCRIPTION_POLL_INTERVAL_MS = 5000;
 

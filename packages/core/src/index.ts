@@ -1,5 +1,6 @@
 export * from "./errors.js";
 export * from "./constants.js";
+export * from "./cursor.js";
 export * from "./prompts.js";
 export * from "./slug.js";
 export * from "./period.js";

@@ -126,6 +126,19 @@ describe("periodKeyOf", () => {
     expect(periodKeyOf(at("2021-01-02T12:00:00Z"), "week", "UTC")).toBe("2020-W53");
   });
 
+  test("around every new year 1999-2032 each day's week key parses back to the Sunday-to-Saturday week holding it", () => {
+    const DAY = 24 * HOUR;
+    for (let year = 1999; year <= 2032; year++) {
+      for (let t = Date.UTC(year - 1, 11, 26, 12); t < Date.UTC(year, 0, 7); t += DAY) {
+        const key = periodKeyOf(new Date(t), "week", "UTC");
+        const { start, end } = periodRange("week", key, "UTC");
+        if (!(start.getTime() <= t && t < end.getTime() && start.getUTCDay() === 0)) {
+          expect.fail(`${key} = ${start.toISOString()}..${end.toISOString()} should hold ${new Date(t).toISOString()}`);
+        }
+      }
+    }
+  });
+
   test("leap day and month ends", () => {
     expect(periodKeyOf(at("2024-02-29T12:00:00Z"), "day", "UTC")).toBe("2024-02-29");
     expect(periodKeyOf(at("2024-02-29T23:59:59.999Z"), "month", "UTC")).toBe("2024-02");
