@@ -37,3 +37,12 @@ export function createApp(deps: AppDeps) {
   mountWebApp(app, deps.config.WEB_DIST);
   return app;
 }
+
+/** ROLE=worker's HTTP surface: only the health check, so an orchestrator can watch the process. */
+export function createWorkerApp(deps: AppDeps) {
+  const app = new Hono();
+  app.onError(createErrorHandler(deps.logger));
+  app.route("/api/health", healthRoutes(deps));
+  app.all("*", (c) => errorResponse(c, "not_found", "This is a transcription worker (ROLE=worker): it serves no API"));
+  return app;
+}

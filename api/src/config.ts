@@ -45,6 +45,15 @@ export const configSchema = z.object({
   TRANSCRIBE_CONCURRENCY: z.coerce.number().int().positive().default(1),
   /** One transcription attempt is stopped after this long (a hung decoder must not hold a note forever). */
   TRANSCRIBE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3 * 60 * 60),
+  /** Keep audio in S3-compatible object storage (S3_BUCKET set) instead of DATA_DIR/audio. */
+  S3_ENDPOINT: optional,
+  S3_REGION: optional,
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: bool,
+  /** all: HTTP and transcription; api: HTTP only; worker: the transcription queue (and a health endpoint) only. */
+  ROLE: z.enum(["all", "api", "worker"]).default("all"),
   MAX_AUDIO_BYTES: z.coerce.number().int().positive().default(104_857_600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built web app lives; served with SPA fallback when present. */
@@ -53,11 +62,27 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Combinations each value allows on its own but that cannot work together. */
+function conflicts(c: Config): string[] {
+  const problems: string[] = [];
+  const s3Set = [c.S3_ENDPOINT, c.S3_REGION, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY].some((v) => v !== undefined);
+  if (s3Set && !c.S3_BUCKET) problems.push("S3_BUCKET: required when any other S3_* variable is set");
+  if ((c.S3_ACCESS_KEY_ID === undefined) !== (c.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the SDK's own credentials)");
+  }
+  if (c.ROLE !== "all" && !c.DATABASE_URL) {
+    problems.push(`ROLE: "${c.ROLE}" shares the work with other processes, which needs DATABASE_URL (PGlite is opened by one process only)`);
+  }
+  return problems;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  const problems = conflicts(parsed.data);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

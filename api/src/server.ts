@@ -1,6 +1,6 @@
 import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
-import { createApp } from "./app.js";
+import { createApp, createWorkerApp } from "./app.js";
 import type { AppDeps } from "./app-env.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
@@ -9,18 +9,22 @@ import { resolveEngines } from "./engines/resolve.js";
 import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
 import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
-import { createBlobStore } from "./storage/index.js";
+import { createBlobStore, describeBlobStore } from "./storage/index.js";
 
 export interface RunningServer {
   url: string;
   deps: AppDeps;
-  runner: TranscriptionRunner;
+  /** Absent in ROLE=api: another process (ROLE=worker or all) transcribes. */
+  runner: TranscriptionRunner | undefined;
   stop(): Promise<void>;
 }
 
 /**
- * Opens the database, migrates, chooses the engines, starts the transcription
- * runner and listens. Used by main.ts and by tests that need a real port.
+ * Opens the database, migrates, prepares the blob store, chooses the engines, starts the
+ * transcription runner and listens. ROLE decides which parts run (DESIGN §2): `all` serves
+ * HTTP and transcribes; `api` serves HTTP only; `worker` transcribes and answers only
+ * GET /api/health, for the orchestrator's health check. Used by main.ts and by tests that
+ * need a real port.
  */
 export async function startServer(config: Config, extra: Partial<AppDeps> = {}): Promise<RunningServer> {
   const logger = extra.logger ?? createLogger(config.LOG_LEVEL);
@@ -33,20 +37,26 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
   for (const warning of engines.info.warnings) logger.warn(warning);
 
   const blobs = extra.blobs ?? createBlobStore(config);
-  const runner = new TranscriptionRunner({
-    jobs: transcriptionJobsRepository(database.db),
-    transcriber: engines.transcriber,
-    audioPath: (key) => blobs.localPath(key),
-    logger,
-    leaseSeconds: config.TRANSCRIBE_LEASE_SECONDS,
-    pollMs: config.TRANSCRIBE_POLL_MS,
-    maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
-    retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
-    concurrency: config.TRANSCRIBE_CONCURRENCY,
-    jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
-  });
-  const deps: AppDeps = { config, database, logger, engines, blobs, onNoteQueued: () => runner.wake(), ...extra };
-  const app = createApp(deps);
+  await blobs.prepare();
+  logger.info({ role: config.ROLE, audio: describeBlobStore(config) }, "storage");
+
+  const runner =
+    config.ROLE === "api"
+      ? undefined
+      : new TranscriptionRunner({
+          jobs: transcriptionJobsRepository(database.db),
+          transcriber: engines.transcriber,
+          withAudioFile: (key, use) => blobs.withLocalFile(key, use),
+          logger,
+          leaseSeconds: config.TRANSCRIBE_LEASE_SECONDS,
+          pollMs: config.TRANSCRIBE_POLL_MS,
+          maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
+          retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
+          concurrency: config.TRANSCRIBE_CONCURRENCY,
+          jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
+        });
+  const deps: AppDeps = { config, database, logger, engines, blobs, onNoteQueued: runner && (() => runner.wake()), ...extra };
+  const app = config.ROLE === "worker" ? createWorkerApp(deps) : createApp(deps);
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
@@ -54,8 +64,8 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
   // Started after listen; its first tick also picks up notes whose worker died (expired leases).
-  runner.start();
-  logger.info({ url, db: database.kind, worker: runner.workerId }, "listening");
+  runner?.start();
+  logger.info({ url, db: database.kind, role: config.ROLE, worker: runner?.workerId }, "listening");
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -66,7 +76,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
         (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       });
       // Finish or hand back claimed transcriptions before the database goes.
-      await runner.stop();
+      await runner?.stop();
       await closed;
       if (!extra.database) await database.close();
       logger.info("stopped");

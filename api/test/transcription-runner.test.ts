@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Transcriber } from "../src/engines/transcription/types.js";
 import { TranscriptionRunner } from "../src/jobs/transcription-runner.js";
 import { createLogger } from "../src/logger.js";
+import { createFsBlobStore } from "../src/storage/fs-blob-store.js";
 import { transcriptionJobsRepository } from "../src/repositories/transcription-jobs.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
 import { toTranscriptionError } from "../src/engines/transcription/openai.js";
@@ -24,10 +25,10 @@ async function queueNotes(t: TestApp, count: number): Promise<string[]> {
     .returning("id")
     .executeTakeFirstOrThrow();
   const audioDir = path.join(t.deps.config.DATA_DIR, "audio");
-  fs.mkdirSync(audioDir, { recursive: true });
+  fs.mkdirSync(path.join(audioDir, user.id), { recursive: true });
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const key = `note-${i}.webm`;
+    const key = `${user.id}/note-${i}.webm`;
     fs.writeFileSync(path.join(audioDir, key), `audio ${i}`);
     const row = await db
       .insertInto("voice_notes")
@@ -47,7 +48,7 @@ function runnerFor(t: TestApp, transcriber: Pick<Transcriber, "transcribe">, ove
   return new TranscriptionRunner({
     jobs: transcriptionJobsRepository(t.deps.database.db),
     transcriber,
-    audioPath: (key) => path.join(t.deps.config.DATA_DIR, "audio", key),
+    withAudioFile: (key, use) => createFsBlobStore(path.join(t.deps.config.DATA_DIR, "audio")).withLocalFile(key, use),
     logger,
     leaseSeconds: 30,
     pollMs: 20,

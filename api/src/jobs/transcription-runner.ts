@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import os from "node:os";
 import type { Transcriber } from "../engines/transcription/types.js";
 import type { Logger } from "../logger.js";
@@ -9,8 +8,8 @@ export interface RunnerOptions {
   jobs: TranscriptionJobsRepository;
   /** Only its transcribe() is used, so tests hand in a bare object. */
   transcriber: Pick<Transcriber, "transcribe">;
-  /** Where a note's audio lives on disk, from its blob key. */
-  audioPath(key: string): Promise<string> | string;
+  /** Runs `use` with the note's audio as a local file (the blob store's withLocalFile); null when it is missing. */
+  withAudioFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T | null>;
   logger: Logger;
   leaseSeconds: number;
   pollMs: number;
@@ -121,13 +120,14 @@ export class TranscriptionRunner {
     }, (this.o.leaseSeconds * 1000) / 3);
     heartbeat.unref?.();
     try {
-      const path = await this.o.audioPath(note.audioKey);
+      const result = await this.o.withAudioFile(note.audioKey, (path) =>
+        this.o.transcriber.transcribe({ path, mimeType: note.audioMime ?? "audio/webm" }, jobSignal),
+      );
       // Retrying cannot bring a lost file back, and the engine's ENOENT would show the server's paths.
-      if (!(await fs.access(path).then(() => true, () => false))) {
+      if (!result) {
         await jobs.fail(note.id, this.workerId, NO_AUDIO, note.attempts);
         return;
       }
-      const result = await this.o.transcriber.transcribe({ path, mimeType: note.audioMime ?? "audio/webm" }, jobSignal);
       const written = await jobs.complete(note.id, this.workerId, result.text.trim(), result.durationSeconds);
       log.info({ written, chars: result.text.length }, "note transcribed");
     } catch (err) {

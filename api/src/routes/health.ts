@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { sql } from "kysely";
 import type { AppDeps } from "../app-env.js";
+import { describeBlobStore } from "../storage/index.js";
 
 export function healthRoutes(deps: AppDeps) {
   return new Hono().get("/", async (c) => {
@@ -18,6 +19,8 @@ export function healthRoutes(deps: AppDeps) {
         transcription: engines.transcription,
         summaries: engines.summaries,
         warnings: engines.warnings,
+        role: deps.config.ROLE,
+        audio: describeBlobStore(deps.config),
       },
       db === "ok" ? 200 : 503,
     );

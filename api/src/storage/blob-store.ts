@@ -1,10 +1,15 @@
 import type { Readable, Writable } from "node:stream";
 
 /**
- * Where recordings live (DESIGN §2: files under DATA_DIR/audio now, S3-compatible storage later).
+ * Where recordings live (DESIGN §2): files under DATA_DIR/audio, or S3-compatible object storage.
  * Keys are `{userId}/{uuid}{ext}`, so one user's blobs share a prefix.
  */
 export interface BlobStore {
+  /**
+   * Called once at start, before any upload: makes sure the storage is there (folder, bucket)
+   * and removes what uploads interrupted by a crash left in the temporary area.
+   */
+  prepare(): Promise<void>;
   /** A temporary blob to stream into; nothing is visible under a key until `commit`. */
   createTemp(): TempBlob;
   /** The blob's bytes, optionally a [start, end] inclusive slice; null when there is no such blob. */
@@ -12,9 +17,14 @@ export interface BlobStore {
   size(key: string): Promise<number | null>;
   /** Deleting a missing blob is not an error. */
   delete(key: string): Promise<void>;
+  /** Deletes every blob whose key starts with `prefix/` (one user's audio). */
   deletePrefix(prefix: string): Promise<void>;
-  /** A path on local disk for tools that need one (ffmpeg, pocketsphinx). */
-  localPath(key: string): Promise<string>;
+  /**
+   * Runs `use` with the blob as a file on local disk, for tools that need a path (ffmpeg,
+   * pocketsphinx). The path is valid only while `use` runs (an object store downloads a copy
+   * and removes it afterwards). Null, without calling `use`, when there is no such blob.
+   */
+  withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T | null>;
 }
 
 export interface TempBlob {
@@ -23,4 +33,17 @@ export interface TempBlob {
   finished(): Promise<void>;
   commit(key: string): Promise<void>;
   discard(): Promise<void>;
+}
+
+/** A temporary upload that was never committed is a crash leftover after this long (uploads of the size limit finish far sooner). */
+export const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+
+const SAFE_KEY = /^[A-Za-z0-9-]+(\/[A-Za-z0-9._-]+)*$/;
+
+/** Keys come from our own rows, but a key must never reach outside the store (`..`, absolute paths, odd characters). */
+export function assertBlobKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
+    throw new Error(`Invalid blob key: ${key}`);
+  }
+  return key;
 }

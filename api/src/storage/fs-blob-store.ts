@@ -2,26 +2,29 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { finished } from "node:stream/promises";
 import path from "node:path";
-import type { BlobStore, TempBlob } from "./blob-store.js";
-
-const SAFE_KEY = /^[A-Za-z0-9-]+(\/[A-Za-z0-9._-]+)*$/;
+import { assertBlobKey, STALE_TEMP_MS, type BlobStore, type TempBlob } from "./blob-store.js";
 
 /**
  * Blobs as files under `root`. Uploads go to `root/.tmp` first and are renamed into place
  * (same filesystem, so the rename is atomic): a half-written file never sits under a key.
  */
-export function createFsBlobStore(root: string): BlobStore {
+export function createFsBlobStore(root: string, opts: { staleTempMs?: number } = {}): BlobStore {
   const tmpDir = path.join(root, ".tmp");
-
-  function resolve(key: string): string {
-    // Keys come from our own rows, but a path outside root must never be reachable.
-    if (!SAFE_KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
-      throw new Error(`Invalid blob key: ${key}`);
-    }
-    return path.join(root, key);
-  }
+  const staleTempMs = opts.staleTempMs ?? STALE_TEMP_MS;
+  const resolve = (key: string) => path.join(root, assertBlobKey(key));
 
   return {
+    async prepare() {
+      await fs.promises.mkdir(tmpDir, { recursive: true });
+      // Another process sharing this folder may be writing a recent one: only old parts go.
+      const cutoff = Date.now() - staleTempMs;
+      for (const name of await fs.promises.readdir(tmpDir)) {
+        const file = path.join(tmpDir, name);
+        const stat = await fs.promises.stat(file).catch(() => null);
+        if (stat && stat.mtimeMs <= cutoff) await fs.promises.rm(file, { force: true });
+      }
+    },
+
     createTemp(): TempBlob {
       fs.mkdirSync(tmpDir, { recursive: true });
       const file = path.join(tmpDir, `${crypto.randomUUID()}.part`);
@@ -77,8 +80,10 @@ export function createFsBlobStore(root: string): BlobStore {
       await fs.promises.rm(resolve(prefix), { recursive: true, force: true });
     },
 
-    async localPath(key) {
-      return resolve(key);
+    async withLocalFile(key, use) {
+      const file = resolve(key);
+      if (!(await fs.promises.access(file).then(() => true, () => false))) return null;
+      return use(file);
     },
   };
 }

@@ -17,8 +17,12 @@ export interface ApiProcess {
  * The API as a real operating-system process (`node --import tsx src/main.ts`), for
  * tests that kill it or run several side by side. Resolves once it is listening.
  */
-export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+export async function spawnApi(
+  env: Record<string, string>,
+  /** What node runs: the TypeScript sources by default, or the compiled server (["dist/main.js"]). */
+  args: string[] = ["--import", "tsx", "src/main.ts"],
+): Promise<ApiProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: apiRoot,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
