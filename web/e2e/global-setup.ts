@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { apiBuildIsStale, buildApi, outfile as apiMain } from "../../api/scripts/build.mjs";
 import { compressDist } from "../scripts/compress-dist.mjs";
 import { CHROMIUM_PATH, chromiumMissingReason } from "./chromium";
 
@@ -80,11 +81,16 @@ export default async function setup(project: TestProject) {
   }
 
   await buildIfStale();
+  // The compiled API, as production runs it (DESIGN §10).
+  if (apiBuildIsStale()) {
+    console.log("[e2e] building api/dist");
+    await buildApi();
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-e2e-data-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const api = spawn(process.execPath, ["--import", "tsx", path.resolve(web, "../api/src/main.ts")], {
+  const api = spawn(process.execPath, ["--enable-source-maps", apiMain], {
     cwd: web,
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", WEB_DIST: dist, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
