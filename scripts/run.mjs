@@ -3,6 +3,7 @@
 // and `npm test` (install, typecheck, every test). Needs only Node 20.19+ and npm:
 // pnpm itself comes through npx when it is not installed.
 import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +17,9 @@ function pnpmCommand() {
   if (probe.status === 0 && probe.stdout.trim().startsWith("10.")) return ["pnpm"];
   return ["npx", "-y", `pnpm@${PNPM_VERSION}`];
 }
-const pnpm = pnpmCommand();
+// Probed on first use only: a start with nothing to install or build never spawns pnpm.
+let pnpmCached;
+const pnpm = () => (pnpmCached ??= pnpmCommand());
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...options });
@@ -24,7 +27,8 @@ function run(cmd, args, options = {}) {
   return result.status ?? 1;
 }
 function runPnpm(args, options) {
-  return run(pnpm[0], [...pnpm.slice(1), ...args], options);
+  const [cmd, ...pre] = pnpm();
+  return run(cmd, [...pre, ...args], options);
 }
 function must(status, what) {
   if (status !== 0) {
@@ -33,8 +37,27 @@ function must(status, what) {
   }
 }
 
-function install() {
+// What an install depends on. Its hash is kept in node_modules after a successful install, so
+// `npm start` skips pnpm (about 1.5 s even with nothing to do) until one of these changes.
+const INSTALL_INPUTS = ["pnpm-lock.yaml", "pnpm-workspace.yaml", "package.json", "api/package.json", "web/package.json", "packages/core/package.json"];
+const INSTALL_STAMP = path.join(root, "node_modules", ".vj-install-stamp");
+
+function installInputsHash() {
+  const hash = crypto.createHash("sha256");
+  hash.update(`${process.version}\n${PNPM_VERSION}\n`);
+  for (const file of INSTALL_INPUTS) {
+    const p = path.join(root, file);
+    hash.update(`${file}\n`);
+    if (fs.existsSync(p)) hash.update(fs.readFileSync(p));
+  }
+  return hash.digest("hex");
+}
+
+function install({ always = false } = {}) {
+  const wanted = installInputsHash();
+  if (!always && fs.existsSync(INSTALL_STAMP) && fs.readFileSync(INSTALL_STAMP, "utf8") === wanted) return;
   must(runPnpm(["install", ...(isCI ? ["--frozen-lockfile"] : []), "--reporter=append-only"]), "pnpm install");
+  fs.writeFileSync(INSTALL_STAMP, wanted);
 }
 
 function newestMtime(dir) {
@@ -58,10 +81,20 @@ function buildWebIfStale() {
   must(runPnpm(["--filter", "@vj/web", "build"]), "web build");
 }
 
-function start() {
+/** Compiles the API to api/dist when it is missing or older than its sources (DESIGN §10). */
+async function buildApiIfStale() {
+  const { apiBuildIsStale, buildApi } = await import("../api/scripts/build.mjs");
+  if (!apiBuildIsStale()) return;
+  console.log("building the API (api/dist)");
+  await buildApi();
+}
+
+async function start() {
   install();
   buildWebIfStale();
-  const child = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], { cwd: root, stdio: "inherit" });
+  await buildApiIfStale();
+  // Compiled JavaScript: no TypeScript loader at run time.
+  const child = spawn(process.execPath, ["--enable-source-maps", "api/dist/main.js"], { cwd: root, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
@@ -82,7 +115,8 @@ function vitestSuite(name, filter, script, reports) {
 }
 
 function test() {
-  install();
+  // The whole check always installs: it is what CI runs on a fresh checkout.
+  install({ always: true });
   must(runPnpm(["-r", "--workspace-concurrency=1", "typecheck"]), "typecheck");
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), "vj-reports-"));
   const suites = [
@@ -104,7 +138,7 @@ function test() {
 }
 
 const command = process.argv[2];
-if (command === "start") start();
+if (command === "start") await start();
 else if (command === "test") test();
 else {
   console.error("usage: node scripts/run.mjs start|test");

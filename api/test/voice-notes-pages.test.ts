@@ -70,6 +70,7 @@ describe.each(dbKinds)("voice note pages on %s", (kind) => {
   let other: TestUser;
   let domainId: string;
   let all: { id: string; at: number }[];
+  let foreignDomain: string;
   const month = "period=month&periodKey=2026-05&tz=UTC";
 
   beforeAll(async () => {
@@ -91,7 +92,7 @@ describe.each(dbKinds)("voice note pages on %s", (kind) => {
     await insertNotes(t, user, domainId, [new Date("2026-04-30T23:59:59.999Z"), new Date("2026-06-01T00:00:00.000Z")]);
     const otherDomain = (await createDomain(t, user, { name: "Work" })).id;
     await insertNotes(t, user, otherDomain, [sameA, sameA]);
-    const foreignDomain = (await createDomain(t, other, { name: "Theirs" })).id;
+    foreignDomain = (await createDomain(t, other, { name: "Theirs" })).id;
     await insertNotes(t, other, foreignDomain, [sameA, sameB]);
   });
   afterAll(() => t.close());
@@ -147,6 +148,14 @@ describe.each(dbKinds)("voice note pages on %s", (kind) => {
     const { notes } = await readAllPages(t, user, `period=week&periodKey=2026-W21&tz=UTC&domainId=${domainId}&limit=4`);
     const inWeek = all.filter((n) => n.at >= Date.UTC(2026, 4, 17) && n.at < Date.UTC(2026, 4, 24));
     expect(notes.map((n) => n.id)).toEqual(expectedOrder(inWeek));
+  });
+
+  test("another user's collection answers 404 whether or not it has notes in the period, a missing one too", async () => {
+    await expectError(await call(t, "GET", `/api/voice-notes?${month}&domainId=${foreignDomain}`, { user }), 404, "not_found");
+    await expectError(await call(t, "GET", `/api/voice-notes?period=day&periodKey=2026-01-01&tz=UTC&domainId=${foreignDomain}`, { user }), 404, "not_found");
+    await expectError(await call(t, "GET", `/api/voice-notes?${month}&domainId=00000000-0000-4000-8000-000000000000`, { user }), 404, "not_found");
+    const theirs = await call(t, "GET", `/api/voice-notes?${month}&domainId=${foreignDomain}`, { user: other });
+    expect(((await theirs.json()) as Note[]).length).toBe(2);
   });
 
   test("a limit out of range, a malformed cursor or an impossible date in one answers 400 in the error shape", async () => {

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { apiBuildIsStale, buildApi, outfile as apiMain } from "../../api/scripts/build.mjs";
 import { compressDist } from "../scripts/compress-dist.mjs";
 import { CHROMIUM_PATH, chromiumMissingReason } from "./chromium";
 import { startScriptedOpenAI } from "./support/fake-openai";
@@ -83,7 +84,7 @@ async function startApi(name: string, env: Record<string, string>): Promise<Runn
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const api = spawn(process.execPath, ["--import", "tsx", path.resolve(web, "../api/src/main.ts")], {
+  const api = spawn(process.execPath, ["--enable-source-maps", apiMain], {
     cwd: web,
     env: {
       ...process.env,
@@ -136,6 +137,11 @@ export default async function setup(project: TestProject) {
   }
 
   await buildIfStale();
+  // The compiled API, as production runs it (DESIGN §10).
+  if (apiBuildIsStale()) {
+    console.log("[e2e] building api/dist");
+    await buildApi();
+  }
   const openai = await startScriptedOpenAI();
   const engines = { OPENAI_API_KEY: "sk-e2e-test", OPENAI_BASE_URL: openai.server.baseURL, TRANSCRIBE_ENGINE: "openai" };
   const started: RunningApi[] = [];

@@ -1,6 +1,4 @@
 import { Kysely, PostgresDialect } from "kysely";
-import { PGlite } from "@electric-sql/pglite";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
@@ -31,6 +29,8 @@ export function openPostgres(url: string, poolSize = 10): Database {
 /** PGlite in a folder, or in memory; `loadDataDir` opens a dumped template (tests). */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  // Loaded only in the embedded mode: a PostgreSQL deployment starts without PGlite's modules.
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([import("@electric-sql/pglite"), import("kysely-pglite-dialect")]);
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

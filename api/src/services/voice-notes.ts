@@ -105,7 +105,6 @@ export async function listVoiceNotes(
   userId: string,
   q: ListVoiceNotesQuery,
 ): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
-  if (q.domainId) await requireDomain(ctx, userId, q.domainId);
   const { start, end } = periodRange(q.period, q.periodKey, q.tz);
   const rows = await voiceNotesRepository(ctx.db).listPage(userId, {
     start,
@@ -114,6 +113,10 @@ export async function listVoiceNotes(
     before: q.before,
     limit: q.limit,
   });
+  // Rows found are the user's own notes of that collection, which proves the collection is theirs;
+  // only an empty page has to ask (another user's or a missing collection answers 404, not []).
+  // One database round trip fewer on the hot path.
+  if (q.domainId && rows.length === 0) await requireDomain(ctx, userId, q.domainId);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > q.limit && last ? encodeNoteCursor({ at: last.cursor_at, id: last.id }) : null;

@@ -1,5 +1,10 @@
-import winkNLP, { type ItemSentence, type ItemToken, type ItsFunction, type WinkMethods } from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import { createRequire } from "node:module";
+import type winkNLP from "wink-nlp";
+import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from "wink-nlp";
+
+// Required on first use rather than imported: the model costs ~0.2-0.3 s to load, which every
+// start would pay even when no summary is ever asked for, or the openai engine writes them.
+const require = createRequire(import.meta.url);
 
 export interface Token {
   /** As written (for display). */
@@ -18,7 +23,7 @@ export interface Sentence {
 let nlp: WinkMethods | undefined;
 /** The model takes ~0.3 s to load; loaded on first use, once per process. */
 function engine(): WinkMethods {
-  nlp ??= winkNLP(model);
+  nlp ??= (require("wink-nlp") as typeof winkNLP)(require("wink-eng-lite-web-model"));
   return nlp;
 }
 

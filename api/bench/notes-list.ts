@@ -1,0 +1,159 @@
+/**
+ * Notes-list benchmark (not a test; issue 11): GET /api/voice-notes for a month of a heavy
+ * account on PostgreSQL, through the compiled server in its own process, side by side with the
+ * bare SQL statement the repository runs, sent through a pg Pool of the same size from here.
+ * Prints answer bytes (plain and brotli), requests per second, p50 and p99 for 10k and 100k
+ * notes in the account (about 384 and 4,000 in the month), and the statement's plan.
+ *
+ *   cd api && npx tsx bench/notes-list.ts [seconds=5] [concurrency=8]
+ *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test; a scratch
+ *   database is created beside it and dropped at the end)
+ */
+import { NEXT_CURSOR_HEADER, decodeNoteCursor, periodRange } from "@vj/core";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "../src/db/schema.js";
+import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
+import { closedLoop, httpGet, kb, ms, printTable, startCompiledApi } from "./support.js";
+
+const SECONDS = Number(process.argv[2] ?? 5);
+const CONCURRENCY = Number(process.argv[3] ?? 8);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const MONTHS = 26; // 10k notes over 26 months: ~384 in a month, the issue's figure
+const FIRST = Date.UTC(2024, 0, 1);
+const SPAN = Date.UTC(2024 + Math.floor(MONTHS / 12), MONTHS % 12, 1) - FIRST;
+const MONTH_KEY = "2025-03";
+const DAY_KEY = "2025-03-12";
+
+const WORDS = "today I walked to the market and thought about the project plan the meeting went well we should call the team tomorrow about the budget and the garden needs water".split(" ");
+/** About 1.2 KB of spoken-style text, different for every note. */
+function transcript(i: number): string {
+  const out: string[] = [];
+  let x = i * 2654435761;
+  while (out.join(" ").length < 1200) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out.push(WORDS[x % WORDS.length]!);
+  }
+  return out.join(" ") + ".";
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function insertNotes(pool: pg.Pool, userId: string, domainId: string, from: number, to: number) {
+  for (let start = from; start < to; start += 1000) {
+    const n = Math.min(1000, to - start);
+    const idx = Array.from({ length: n }, (_, k) => start + k);
+    // Spread evenly over the span, newest last; the index order does not depend on insert order.
+    const at = idx.map((i) => new Date(FIRST + Math.floor(((i * 7919) % 100_000) / 100_000 * SPAN) + (i % 1000)));
+    await pool.query(
+      `insert into voice_notes (user_id, domain_id, title, transcription, duration, is_transcribed, is_transcribing, audio_key, audio_mime, audio_bytes, created_at)
+       select $1::uuid, $2::uuid, t.title, t.text, 60 + (t.i % 600), true, false, $1::text || '/' || t.i || '.webm', 'audio/webm', 480000, t.at
+       from unnest($3::int[], $4::text[], $5::text[], $6::timestamptz[]) as t(i, title, text, at)`,
+      [userId, domainId, idx, idx.map((i) => `Walk and thoughts number ${i}`), idx.map(transcript), at],
+    );
+  }
+  await pool.query("analyze voice_notes");
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const dbName = `vj_bench_notes_${process.pid}`;
+  await admin.query(`create database ${dbName}`);
+  const url = withDatabase(ADMIN_URL, dbName);
+  const api = await startCompiledApi({ DATABASE_URL: url, WEB_DIST: "/nonexistent" });
+  // The server's pool size (database.ts), for the bare reference.
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const rows: (string | number)[][] = [
+    ["case", "notes in account", "answer", "brotli", "API req/s", "API p50", "API p99", "SQL req/s", "SQL p99", "p99 API/SQL"],
+  ];
+  const plans: string[] = [];
+  try {
+    const signup = await fetch(`${api.url}/auth/v1/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password" }),
+    });
+    const session = (await signup.json()) as { access_token: string; user: { id: string } };
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    const domain = (await (
+      await fetch(`${api.url}/api/domains`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Bench", primaryColor: "#3b82f6", isDefault: true, userId: "" }),
+      })
+    ).json()) as { id: string };
+    const userId = session.user.id;
+
+    let inserted = 0;
+    for (const total of [10_000, 100_000]) {
+      console.error(`inserting notes up to ${total}…`);
+      await insertNotes(pool, userId, domain.id, inserted, total);
+      inserted = total;
+
+      const month = periodRange("month", MONTH_KEY, "UTC");
+      const day = periodRange("day", DAY_KEY, "UTC");
+      const base = `${api.url}/api/voice-notes?tz=UTC&domainId=${domain.id}`;
+      // The cursor of page 5, for a page deep in the month.
+      let cursor = "";
+      for (let i = 0; i < 4; i++) {
+        const res = await httpGet(`${base}&period=month&periodKey=${MONTH_KEY}&limit=50${cursor ? `&before=${cursor}` : ""}`, auth);
+        cursor = String(res.headers[NEXT_CURSOR_HEADER.toLowerCase()] ?? "");
+      }
+      const before = decodeNoteCursor(cursor)!;
+
+      const cases = [
+        { name: `month ${MONTH_KEY}, first page (default 50)`, query: `&period=month&periodKey=${MONTH_KEY}`, range: month, limit: 50 },
+        { name: `month ${MONTH_KEY}, page 5 (cursor)`, query: `&period=month&periodKey=${MONTH_KEY}&before=${cursor}`, range: month, limit: 50, before },
+        { name: `month ${MONTH_KEY}, limit=200`, query: `&period=month&periodKey=${MONTH_KEY}&limit=200`, range: month, limit: 200 },
+        { name: `day ${DAY_KEY} (small answer)`, query: `&period=day&periodKey=${DAY_KEY}`, range: day, limit: 50 },
+      ];
+      for (const c of cases) {
+        const target = `${base}${c.query}`;
+        const plain = await httpGet(target, auth);
+        const br = await httpGet(target, { ...auth, "accept-encoding": "br, gzip" });
+        if (plain.status !== 200) throw new Error(`${c.name}: HTTP ${plain.status}`);
+        const apiLoad = await closedLoop(() => httpGet(target, auth), { seconds: SECONDS, concurrency: CONCURRENCY });
+        const compiled = voiceNotesRepository(db)
+          .listPageQuery(userId, { start: c.range.start, end: c.range.end, domainId: domain.id, limit: c.limit, before: c.before })
+          .compile();
+        const sqlLoad = await closedLoop(() => pool.query(compiled.sql, compiled.parameters as unknown[]), {
+          seconds: SECONDS,
+          concurrency: CONCURRENCY,
+        });
+        rows.push([
+          c.name,
+          total.toLocaleString("en"),
+          kb(plain.bytes),
+          kb(br.bytes),
+          apiLoad.rps.toFixed(0),
+          ms(apiLoad.p50),
+          ms(apiLoad.p99),
+          sqlLoad.rps.toFixed(0),
+          ms(sqlLoad.p99),
+          `${(apiLoad.p99 / sqlLoad.p99).toFixed(1)}×`,
+        ]);
+        if (c === cases[1]) {
+          const explain = await pool.query(`explain (analyze, buffers off, costs off) ${compiled.sql}`, compiled.parameters as unknown[]);
+          plans.push(`${total.toLocaleString("en")} notes, ${c.name}:\n` + explain.rows.map((r) => `  ${r["QUERY PLAN"]}`).join("\n"));
+        }
+      }
+    }
+    console.log(`\nGET /api/voice-notes vs the bare SQL statement (${CONCURRENCY} concurrent callers, ${SECONDS} s each, keep-alive)\n`);
+    printTable(rows);
+    console.log("");
+    for (const p of plans) console.log(p + "\n");
+  } finally {
+    await api.stop();
+    await db.destroy();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();

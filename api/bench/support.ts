@@ -1,0 +1,109 @@
+/**
+ * Shared pieces of the benchmark scripts: a compiled API process, a closed-loop load generator
+ * and table printing. Benchmarks print tables; they are never tests (DESIGN §11).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { apiBuildIsStale, buildApi, outfile } from "../scripts/build.mjs";
+
+export const apiDir = path.resolve(import.meta.dirname, "..");
+
+export async function freePort(): Promise<number> {
+  const s = http.createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/** The compiled server (built first when stale) as its own process, as production runs it. */
+export async function startCompiledApi(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
+  if (apiBuildIsStale()) await buildApi();
+  const port = await freePort();
+  const child = spawn(process.execPath, [outfile], {
+    cwd: apiDir,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", TRANSCRIBE_ENGINE: "none", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("API not healthy within 120 s");
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    child,
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** GET over a keep-alive connection; the body's byte count as it crossed the wire. */
+export function httpGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        let bytes = 0;
+        res.on("data", (c: Buffer) => (bytes += c.length));
+        res.on("end", () => resolve({ status: res.statusCode!, bytes, headers: res.headers }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  count: number;
+}
+
+/** `concurrency` callers, each issuing `op` back to back for `seconds` after a short warm-up. */
+export async function closedLoop(op: () => Promise<unknown>, opts: { seconds: number; concurrency: number }): Promise<LoadResult> {
+  const warmUntil = performance.now() + 500;
+  while (performance.now() < warmUntil) await op();
+  const latencies: number[] = [];
+  const end = performance.now() + opts.seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await op();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), count: latencies.length };
+}
+
+export function printTable(rows: (string | number)[][]): void {
+  const text = rows.map((r) => r.map(String));
+  const widths = text[0]!.map((_, i) => Math.max(...text.map((r) => (r[i] ?? "").length)));
+  for (const [n, r] of text.entries()) {
+    console.log(r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+    if (n === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  }
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const ms = (n: number) => `${n.toFixed(1)} ms`;

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Compiles the API to plain JavaScript for production (DESIGN §10): api/dist/main.js, one ES
+// module bundle with a source map. @vj/core is TypeScript source shared with the web, so it is
+// bundled in, with its own libraries (date-fns); the API's dependencies stay external and load
+// from node_modules as usual (native argon2, PGlite's wasm files, pino's worker, one zod).
+// esbuild because it needs no configuration beyond this file and compiles the API in well
+// under a second (tsc would also need @vj/core compiled as a package of its own).
+//
+//   node scripts/build.mjs             build
+//   node scripts/build.mjs --if-stale  build only when a source is newer than dist/main.js
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const api = path.resolve(import.meta.dirname, "..");
+export const entry = path.join(api, "src", "main.ts");
+export const outfile = path.join(api, "dist", "main.js");
+// Everything the bundle is made of: a change in any of them makes dist stale.
+const SOURCES = [
+  path.join(api, "src"),
+  path.join(api, "package.json"),
+  path.join(api, "scripts", "build.mjs"),
+  path.join(api, "..", "packages", "core", "src"),
+  path.join(api, "..", "packages", "core", "package.json"),
+];
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when dist/main.js is missing or older than anything it is built from. */
+export function apiBuildIsStale() {
+  const built = fs.statSync(outfile, { throwIfNoEntry: false });
+  return !built || built.mtimeMs < Math.max(...SOURCES.map(newestMtime));
+}
+
+export async function buildApi() {
+  const { build } = await import("esbuild");
+  const pkg = JSON.parse(fs.readFileSync(path.join(api, "package.json"), "utf8"));
+  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@vj/"));
+  fs.rmSync(path.join(api, "dist"), { recursive: true, force: true });
+  const result = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20.19",
+    sourcemap: "linked",
+    // Subpaths (pino/file, hono/utils/mime) are external like their packages.
+    external: external.flatMap((name) => [name, `${name}/*`]),
+    logLevel: "warning",
+    metafile: true,
+  });
+  const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+  return { bytes };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv.includes("--if-stale") && !apiBuildIsStale()) process.exit(0);
+  const started = performance.now();
+  const { bytes } = await buildApi();
+  console.log(`api built: ${path.relative(process.cwd(), outfile)} (${(bytes / 1024).toFixed(0)} KiB with its map) in ${Math.round(performance.now() - started)} ms`);
+}

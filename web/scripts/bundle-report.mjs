@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// First-load report of the built app (issue 11), read from the build itself: the JavaScript a
+// first visit downloads is dist/index.html's entry script plus the chunks it preloads
+// (<link rel="modulepreload">); every other chunk loads on demand. Sizes as Vite reports them
+// (gzip) and as the API sends them (the build's .br copies). A table, not a test.
+//
+//   pnpm --filter @vj/web build && node web/scripts/bundle-report.mjs [distDir] [--budget-kb=150]
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const args = process.argv.slice(2);
+const dist = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(import.meta.dirname, "..", "dist"));
+const budgetKb = Number(args.find((a) => a.startsWith("--budget-kb="))?.split("=")[1] ?? 150);
+const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+
+const attr = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+const entry = tags.filter((t) => t.startsWith("<script") && /type="module"/.test(t)).map((t) => attr(t, "src"));
+const preloaded = tags.filter((t) => /rel="modulepreload"/.test(t)).map((t) => attr(t, "href"));
+const css = tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, "href"));
+const firstLoad = new Set([...entry, ...preloaded].filter(Boolean).map((u) => u.replace(/^\//, "")));
+
+function sizes(rel) {
+  const file = path.join(dist, rel);
+  const raw = fs.readFileSync(file);
+  const br = fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : null;
+  return { raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length, br };
+}
+const kB = (n) => (n === null ? "-" : (n / 1000).toFixed(1)); // kB like Vite's report
+
+const allJs = fs.readdirSync(path.join(dist, "assets")).filter((f) => f.endsWith(".js")).map((f) => `assets/${f}`);
+const rows = [["chunk", "loads", "raw kB", "gzip kB", "brotli kB"]];
+const totals = { first: { raw: 0, gzip: 0, br: 0 }, lazy: { raw: 0, gzip: 0, br: 0 } };
+for (const rel of [...allJs].sort((a, b) => Number(firstLoad.has(b)) - Number(firstLoad.has(a)) || sizes(b).gzip - sizes(a).gzip)) {
+  const s = sizes(rel);
+  const t = firstLoad.has(rel) ? totals.first : totals.lazy;
+  t.raw += s.raw;
+  t.gzip += s.gzip;
+  t.br = s.br === null || t.br === null ? null : t.br + s.br; // "-" until the build's .br copies exist
+  rows.push([rel, firstLoad.has(rel) ? (entry.includes(`/${rel}`) ? "entry" : "preload") : "on demand", kB(s.raw), kB(s.gzip), kB(s.br)]);
+}
+rows.push(["first-load JS (entry + preloaded)", "", kB(totals.first.raw), kB(totals.first.gzip), kB(totals.first.br)]);
+rows.push(["JS loaded on demand", "", kB(totals.lazy.raw), kB(totals.lazy.gzip), kB(totals.lazy.br)]);
+for (const rel of css.filter(Boolean)) {
+  const s = sizes(rel.replace(/^\//, ""));
+  rows.push([`${rel.replace(/^\//, "")} (CSS, first load)`, "", kB(s.raw), kB(s.gzip), kB(s.br)]);
+}
+
+const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+for (const [n, r] of rows.entries()) {
+  console.log(r.map((c, i) => (i === 0 || i === 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  "));
+  if (n === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
+}
+const verdict = totals.first.gzip / 1000 <= budgetKb ? "within" : "over";
+console.log(`\nfirst-load JS ${kB(totals.first.gzip)} kB gzip: ${verdict} the ${budgetKb} kB budget`);
