@@ -39,6 +39,11 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
   const blobs = extra.blobs ?? createBlobStore(config);
   await blobs.prepare();
   logger.info({ role: config.ROLE, audio: describeBlobStore(config) }, "storage");
+  if (config.DATABASE_URL && !config.AUTH_JWT_SECRET && !config.SUPABASE_URL) {
+    // Each process would sign with the key generated into its own DATA_DIR, and refuse the others' tokens.
+    logger.warn("Several processes on one database must share AUTH_JWT_SECRET (or one DATA_DIR); this one signs with the key in its DATA_DIR.");
+  }
+  if (config.ROLE === "api") logger.info("ROLE=api: no transcription here; a ROLE=worker (or all) process on this database transcribes");
 
   const runner =
     config.ROLE === "api"

@@ -89,6 +89,20 @@ export function createS3BlobStore(settings: S3Settings, opts: { client?: S3Clien
     await client.send(new DeleteObjectCommand({ Bucket, Key }));
   };
 
+  async function open(key: string, range?: { start: number; end: number }) {
+    try {
+      const res = await client.send(
+        new GetObjectCommand({ Bucket, Key: assertBlobKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
+      // A ranged answer names the whole object's size after the slash.
+      const total = res.ContentRange ? Number(res.ContentRange.split("/")[1]) : Number(res.ContentLength);
+      return { stream: res.Body as Readable, size: total };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
   return {
     async prepare() {
       try {
@@ -135,18 +149,7 @@ export function createS3BlobStore(settings: S3Settings, opts: { client?: S3Clien
       };
     },
 
-    async open(key, range) {
-      try {
-        const res = await client.send(
-          new GetObjectCommand({ Bucket, Key: assertBlobKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-        );
-        const total = res.ContentRange ? Number(res.ContentRange.split("/")[1]) : Number(res.ContentLength);
-        return { stream: res.Body as Readable, size: total };
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw err;
-      }
-    },
+    open,
 
     async size(key) {
       try {
@@ -168,7 +171,7 @@ export function createS3BlobStore(settings: S3Settings, opts: { client?: S3Clien
     },
 
     async withLocalFile(key, use) {
-      const blob = await this.open(key);
+      const blob = await open(key);
       if (!blob) return null;
       const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "vj-s3-"));
       try {
