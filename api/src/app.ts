@@ -6,6 +6,9 @@ import { authRoutes } from "./auth/routes.js";
 import { createSupabaseTokens } from "./auth/supabase-tokens.js";
 import { compressJson } from "./compression.js";
 import { createErrorHandler, errorResponse } from "./errors.js";
+import { cachePolicy } from "./http/cache-policy.js";
+import { robotsRoutes } from "./http/robots.js";
+import { securityHeaders } from "./http/security-headers.js";
 import { openApiRoutes } from "./openapi/routes.js";
 import { healthRoutes } from "./routes/health.js";
 import { productRoutes } from "./routes/index.js";
@@ -15,6 +18,8 @@ import { mountWebApp } from "./web-static.js";
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
+  // First, so every answer (errors and the SPA fallback included) carries them.
+  app.use("*", securityHeaders(deps.config), cachePolicy());
   const tokens = createAccessTokens(deps.config);
   // Supabase mode: the project's own auth serves /auth/v1, we only verify its tokens.
   const supabase = createSupabaseTokens(deps.config);
@@ -34,6 +39,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
 
   app.all("/auth/v1/*", (c) => c.json({ code: 404, error_code: "not_found", msg: "Not found" }, 404));
+  app.route("/", robotsRoutes());
   mountWebApp(app, deps.config.WEB_DIST);
   return app;
 }

@@ -26,6 +26,8 @@ export const configSchema = z.object({
   AUTH_REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
   AUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   SUPABASE_URL: optional,
+  /** The Supabase project the web build talks to (read at build time by vite); the CSP lets the page reach it. */
+  VITE_SUPABASE_URL: optional,
   SUPABASE_ANON_KEY: optional,
   SUPABASE_JWT_SECRET: optional,
   SUPABASE_SERVICE_ROLE_KEY: optional,

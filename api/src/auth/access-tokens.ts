@@ -43,16 +43,18 @@ export class AccessTokens {
   }
 
   async verifyWith(token: string, audience: string): Promise<JWTPayload> {
-    const { payload } = await jwtVerify(token, this.secret, { algorithms: ["HS256"], audience, issuer: this.issuer });
+    const { payload } = await jwtVerify(token, this.secret, { algorithms: ["HS256"], audience, issuer: this.issuer, requiredClaims: ["exp"] });
     return payload;
   }
 
-  /** Throws on a bad signature, wrong key, wrong audience or expiry. */
+  /** Throws on a bad signature, wrong key, wrong audience, a missing exp or expiry. */
   async verify(token: string): Promise<AccessClaims> {
     const { payload } = await jwtVerify(token, this.secret, {
       algorithms: ["HS256"],
       audience: ACCESS_TOKEN_AUDIENCE,
       issuer: this.issuer,
+      // A token without exp would never expire: the session check alone would bound it.
+      requiredClaims: ["exp"],
     });
     if (typeof payload.sub !== "string" || typeof payload.session_id !== "string") {
       throw new Error("token lacks subject or session");

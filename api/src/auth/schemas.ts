@@ -1,3 +1,4 @@
+import { MAX_EMAIL_LENGTH } from "@vj/core";
 import { z } from "zod";
 
 /**
@@ -10,6 +11,7 @@ const email = (missing: string) =>
     .string({ error: missing })
     .trim()
     .toLowerCase()
+    .max(MAX_EMAIL_LENGTH, "Unable to validate email address: invalid format")
     .pipe(z.email({ error: "Unable to validate email address: invalid format" }));
 
 export const signUpBody = z.looseObject({
@@ -24,7 +26,7 @@ export const signUpQuery = z.looseObject({
 });
 
 export const passwordGrantBody = z.looseObject({
-  email: z.string({ error: "missing email or phone" }).trim().toLowerCase().max(320, "Invalid login credentials"),
+  email: z.string({ error: "missing email or phone" }).trim().toLowerCase().max(MAX_EMAIL_LENGTH, "Invalid login credentials"),
   password: z.string({ error: "missing password" }).max(1024, "Invalid login credentials"),
 });
 

@@ -1,10 +1,11 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { MAX_EMAIL_LENGTH } from "@vj/core";
 import { z } from "zod";
 
 const claimsSchema = z.object({
   sub: z.uuid(),
   // Phone-only Supabase users have no e-mail; this app keys accounts by e-mail.
-  email: z.string().min(1),
+  email: z.string().min(1).max(MAX_EMAIL_LENGTH),
   // The anon and service-role keys are JWTs of the same project: only signed-in users pass.
   role: z.literal("authenticated"),
 });
@@ -18,7 +19,8 @@ export class SupabaseTokens {
   constructor(private readonly key: Uint8Array | JWTVerifyGetKey) {}
 
   async verify(token: string): Promise<{ id: string; email: string }> {
-    const options = { audience: "authenticated" };
+    // Supabase always sets exp; a token without one would never expire.
+    const options = { audience: "authenticated", requiredClaims: ["exp"] };
     const { payload } =
       this.key instanceof Uint8Array
         ? await jwtVerify(token, this.key, { ...options, algorithms: ["HS256"] })

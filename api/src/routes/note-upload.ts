@@ -1,7 +1,7 @@
 import busboy from "busboy";
 import { Transform, type Readable } from "node:stream";
 import { ApiError } from "../errors.js";
-import { AUDIO_HEAD_BYTES, isAudioMimeType, sniffAudioFormat, type AudioFormat } from "../engines/audio/formats.js";
+import { AUDIO_HEAD_BYTES, isAudioMimeType, mimeTypeOf, sniffAudioFormat, type AudioFormat } from "../engines/audio/formats.js";
 import type { UploadedAudio } from "../services/voice-notes.js";
 import type { BlobStore, TempBlob } from "../storage/index.js";
 
@@ -89,13 +89,14 @@ export async function readNoteUpload(
       file.resume();
       return;
     }
-    const upload: UploadedAudio = { temp, mimeType: normaliseMime(info.mimeType), format: "webm", bytes: 0 };
+    const upload: UploadedAudio = { temp, mimeType: mimeTypeOf("webm"), format: "webm", bytes: 0 };
     let head = Buffer.alloc(0);
     let sniffed: AudioFormat | undefined;
     const check = () => {
       sniffed = sniffAudioFormat(head);
       if (!sniffed) return new ApiError("bad_request", NOT_AUDIO);
       upload.format = sniffed;
+      upload.mimeType = mimeTypeOf(sniffed);
       return null;
     };
     const sniffer = new Transform({
@@ -158,10 +159,4 @@ export async function readNoteUpload(
     throw failure;
   }
   return { fields, audio: audio!, discard };
-}
-
-/** The declared type as stored and served back (busboy has dropped its parameters): lower case, bounded. */
-function normaliseMime(mime: string): string {
-  const clean = mime.trim().toLowerCase().replace(/[^a-z0-9/.+;=,\- ]/g, "");
-  return clean.length > 0 && clean.length <= 100 ? clean : "application/octet-stream";
 }

@@ -67,7 +67,6 @@ export function voiceNoteRoutes(ctx: ServiceContext) {
       const audio = await findNoteAudio(ctx, c.var.user.id, idParam(c, NOTE));
       const range = parseRange(c.req.header("range"), audio.size);
       c.header("Accept-Ranges", "bytes");
-      c.header("Cache-Control", "private, max-age=3600");
       if (range === "unsatisfiable") {
         c.header("Content-Range", `bytes */${audio.size}`);
         return errorResponse(c, "range_not_satisfiable", `The requested range is outside the ${audio.size}-byte recording`);

@@ -13,9 +13,19 @@ import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
 import { voiceNotesRepository } from "../repositories/voice-notes.js";
 import type { TempBlob } from "../storage/index.js";
-import { extensionOf, type AudioFormat } from "../engines/audio/formats.js";
+import { extensionOf, formatOfKey, mimeTypeOf, type AudioFormat } from "../engines/audio/formats.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
+
+/**
+ * The type a note's audio is served with: that of the container recognised at upload, which
+ * the key's extension records. Rows stored before uploads were typed by their bytes may hold
+ * the type the client declared.
+ */
+function audioTypeOf(row: Pick<VoiceNoteRow, "audio_key" | "audio_mime">): string | null {
+  const format = row.audio_key ? formatOfKey(row.audio_key) : undefined;
+  return format ? mimeTypeOf(format) : row.audio_mime;
+}
 
 export function toVoiceNote(row: VoiceNoteRow): VoiceNote {
   const text = row.transcription;
@@ -37,7 +47,7 @@ export function toVoiceNote(row: VoiceNoteRow): VoiceNote {
     error,
     hasTranscription: !isError && !!text && text.trim() !== "",
     hasAudio: row.audio_key !== null,
-    audioMimeType: row.audio_mime,
+    audioMimeType: audioTypeOf(row),
     audioBytes: row.audio_bytes === null ? null : Number(row.audio_bytes),
     createdAt: iso(row.created_at),
   };
@@ -173,7 +183,7 @@ export async function findNoteAudio(
   const row = await requireNote(ctx, userId, id);
   const size = row.audio_key ? await ctx.blobs.size(row.audio_key) : null;
   if (!row.audio_key || size === null) throw new ApiError("not_found", "This voice note has no stored audio");
-  return { key: row.audio_key, mimeType: row.audio_mime ?? "application/octet-stream", size };
+  return { key: row.audio_key, mimeType: audioTypeOf(row) ?? "application/octet-stream", size };
 }
 
 export async function openNoteAudio(ctx: ServiceContext, key: string, range?: { start: number; end: number }) {

@@ -5,6 +5,11 @@
 
 // Auth and session
 export const MIN_PASSWORD_LENGTH = 6;
+/**
+ * The longest e-mail address accepted (RFC 5321's 256-octet path less its angle brackets). The
+ * address goes into every access token, so the bound also keeps a token within a request header.
+ */
+export const MAX_EMAIL_LENGTH = 254;
 /** After this long the session check gives up and the locally cached session is used. */
 export const SESSION_CHECK_TIMEOUT_MS = 5000;
 export const SESSION_CACHE_MS = 30_000;

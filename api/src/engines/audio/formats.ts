@@ -30,6 +30,18 @@ const baseType = (mime: string) => mime.split(";")[0]!.trim().toLowerCase();
 /** The file extension of a container, without the dot ("m4a" for MP4 audio). */
 export const extensionOf = (format: AudioFormat) => FORMATS[format].extension;
 
+/**
+ * The type a recording is stored and served with: that of the container its bytes were
+ * recognised as, never the type the client declared (which could be audio/html or anything).
+ */
+export const mimeTypeOf = (format: AudioFormat) => FORMATS[format].mimeType;
+
+/** The container a stored blob holds, from the extension its key was given at upload. */
+export function formatOfKey(key: string): AudioFormat | undefined {
+  const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+  return (Object.keys(FORMATS) as AudioFormat[]).find((f) => FORMATS[f].extension === ext);
+}
+
 /** The container a MIME type names, e.g. "audio/webm;codecs=opus" -> "webm"; undefined when unknown. */
 export function formatOfMimeType(mime: string): AudioFormat | undefined {
   const base = baseType(mime);
