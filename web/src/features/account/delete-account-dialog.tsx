@@ -25,13 +25,15 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
     onError: (error) => toast({ variant: "destructive", title: "Error", description: deletionFailureMessage(error) }),
   });
 
+  function close(next: boolean) {
+    // Nothing closes the dialog half-way through a deletion; a closed dialog forgets the typed word.
+    if (mutation.isPending) return;
+    if (!next) setConfirmText("");
+    onOpenChange(next);
+  }
+
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setConfirmText("");
-        onOpenChange(next);
-      }}
+    <Dialog open={open} onOpenChange={close}
       title="Delete Account"
       description="This permanently deletes your account, every collection, recording, transcript and summary. This action cannot be undone."
     >
@@ -61,7 +63,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
           />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" onClick={() => close(false)} disabled={mutation.isPending}>
             Cancel
           </Button>
           <Button type="submit" variant="danger" disabled={!canConfirmDeletion(confirmText, mutation.isPending)}>

@@ -1,14 +1,42 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import type { Domain } from "@vj/core";
 import { collectionQueries } from "./queries";
-import { pickCollection, readLastSelected } from "./selection";
+import { collectionBySlug, homeTarget, readLastSelected, type HomeTarget } from "./selection";
+
+/**
+ * The collection list for a route decision. The cache is kept "never stale" (SPEC §9), so a list
+ * that a mutation invalidated while no screen was showing it (onboarding creates the first
+ * collection, then goes to "/") must be fetched again here rather than read back as it was.
+ * Offline, the cached list is the best answer there is.
+ */
+async function readCollections(queryClient: QueryClient, forceFresh = false): Promise<Domain[]> {
+  const options = collectionQueries.list();
+  const state = queryClient.getQueryState(options.queryKey);
+  if ((forceFresh || state?.isInvalidated) && state?.data !== undefined && onlineManager.isOnline()) {
+    return queryClient.fetchQuery({ ...options, staleTime: 0 });
+  }
+  return queryClient.ensureQueryData(options);
+}
 
 /**
  * Where "/" sends a signed-in user (SPEC §2): the last selected, default or first collection;
  * with none, the default-collection lookup; when that fails too, onboarding.
  */
-export async function resolveHomeCollection(queryClient: QueryClient): Promise<Domain | null> {
-  const collections = await queryClient.ensureQueryData(collectionQueries.list());
-  if (collections.length > 0) return pickCollection(collections, readLastSelected());
-  return queryClient.ensureQueryData(collectionQueries.default());
+export async function resolveHome(queryClient: QueryClient): Promise<HomeTarget> {
+  const collections = await readCollections(queryClient);
+  const fallback = collections.length > 0 ? null : await queryClient.ensureQueryData(collectionQueries.default());
+  return homeTarget(collections, readLastSelected(), fallback);
+}
+
+/**
+ * Loads the list for "/{slug}". A slug the cached list does not know may be a collection made
+ * since (on another device): ask the server once before saying there is no such collection.
+ * Returns "onboarding" when the user has no collection at all and no default either.
+ */
+export async function loadCollectionsForSlug(queryClient: QueryClient, slug: string): Promise<Domain[] | "onboarding"> {
+  let collections = await readCollections(queryClient);
+  if (!collectionBySlug(collections, slug)) collections = await readCollections(queryClient, true);
+  if (collections.length > 0) return collections;
+  const fallback = await queryClient.ensureQueryData(collectionQueries.default());
+  return fallback ? collections : "onboarding";
 }

@@ -14,6 +14,17 @@ export function pickCollection(collections: readonly Domain[], lastSelectedId: s
   );
 }
 
+export type HomeTarget = { to: "collection"; collection: Domain } | { to: "onboarding" };
+
+/**
+ * The redirect for "/" (SPEC §2): the chosen collection's slug, or onboarding when the user has no
+ * collection and the default lookup found none either (`fallbackDefault` null).
+ */
+export function homeTarget(collections: readonly Domain[], lastSelectedId: string | null, fallbackDefault: Domain | null): HomeTarget {
+  const collection = pickCollection(collections, lastSelectedId, fallbackDefault);
+  return collection ? { to: "collection", collection } : { to: "onboarding" };
+}
+
 /** The collection a path segment names, or null: an unknown slug means no current collection. */
 export function collectionBySlug(collections: readonly Domain[], slug: string): Domain | null {
   return collections.find((c) => c.slug === slug) ?? null;

@@ -40,6 +40,8 @@ export function AppHeader({ current }: { current: Domain | null }) {
 function CollectionMenu({ current }: { current: Domain | null }) {
   const collections = useQuery(collectionQueries.list());
   const navigate = useNavigate();
+  // Nothing to switch to or manage before the first collection exists (onboarding).
+  if (collections.data?.length === 0) return null;
   return (
     <Menu.Root>
       <Menu.Trigger

@@ -1,12 +1,17 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { collectionQueries } from "../../features/collections/queries";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { loadCollectionsForSlug } from "../../features/collections/resolve";
 import { MainScreen } from "../../features/journal/main-screen";
 import { validateJournalSearch } from "../../features/journal/search";
 
 // One collection's main view (SPEC §2); the first path segment is the collection slug.
 export const Route = createFileRoute("/_authed/$slug")({
   validateSearch: validateJournalSearch,
-  loader: ({ context }) => context.queryClient.ensureQueryData(collectionQueries.list()),
+  loader: async ({ context, params }) => {
+    // SPEC §2: a user with no collection (and no default) is sent to create the first one.
+    if ((await loadCollectionsForSlug(context.queryClient, params.slug)) === "onboarding") {
+      throw redirect({ to: "/onboarding", replace: true });
+    }
+  },
   component: MainScreenRoute,
 });
 

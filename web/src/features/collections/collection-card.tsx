@@ -1,0 +1,99 @@
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import type { Domain } from "@vj/core";
+import { ArrowRight, CheckCircle2, Clock, Mic } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../../components/ui/button";
+import { collectionQueries } from "./queries";
+import { rememberSelected } from "./selection";
+import { lastRecordingText, totalMinutes } from "./stats-text";
+
+/** One collection on /collections (SPEC §2): colour, name, description, its figures, and the way in. */
+export function CollectionCard({ collection, isCurrent }: { collection: Domain; isCurrent: boolean }) {
+  const stats = useQuery(collectionQueries.stats(collection.id));
+  const navigate = useNavigate();
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="collection-card">
+      <div className="flex items-start gap-3">
+        <span className="mt-1.5 size-3.5 shrink-0 rounded-full ring-4 ring-slate-50" style={{ backgroundColor: collection.primaryColor }} aria-hidden />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="min-w-0 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{collection.name}</h2>
+            {isCurrent ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Current</span> : null}
+          </div>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-600 [overflow-wrap:anywhere]">
+            {collection.description || <span className="text-slate-500">No description</span>}
+          </p>
+        </div>
+      </div>
+      <div className="mt-5 flex-1">
+        {stats.data ? (
+          <>
+            <dl className="grid grid-cols-3 gap-2 text-center">
+              <Figure icon={<Mic className="size-4" aria-hidden />} label="Recordings" value={stats.data.totalRecordings} />
+              <Figure icon={<Clock className="size-4" aria-hidden />} label="Minutes" value={totalMinutes(stats.data.totalDuration)} />
+              <Figure icon={<CheckCircle2 className="size-4" aria-hidden />} label="Transcribed" value={stats.data.transcribedCount} />
+            </dl>
+            <p className="mt-3 text-sm text-slate-500">{lastRecordingText(stats.data.recentRecording)}</p>
+          </>
+        ) : stats.isError ? (
+          <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-500">Figures unavailable right now.</p>
+        ) : (
+          <StatsSkeleton />
+        )}
+      </div>
+      <Button
+        variant="secondary"
+        className="mt-5 w-full"
+        onClick={() => {
+          rememberSelected(collection.id);
+          void navigate({ to: "/$slug", params: { slug: collection.slug } });
+        }}
+      >
+        Open Collection
+        <ArrowRight className="size-4" aria-hidden />
+      </Button>
+    </li>
+  );
+}
+
+function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
+  return (
+    <div className="rounded-xl bg-slate-50 px-2 py-3">
+      <dt className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function StatsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading figures" data-testid="stats-skeleton">
+      <div className="grid grid-cols-3 gap-2">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-[4.25rem] animate-pulse rounded-xl bg-slate-100" />
+        ))}
+      </div>
+      <div className="mt-3 h-5 w-32 animate-pulse rounded bg-slate-100" />
+    </div>
+  );
+}
+
+/** Placeholder cards while the list itself loads. */
+export function CollectionCardSkeleton() {
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-hidden>
+      <div className="h-5 w-40 animate-pulse rounded bg-slate-100" />
+      <div className="mt-2 h-4 w-56 max-w-full animate-pulse rounded bg-slate-100" />
+      <div className="mt-5 grid grid-cols-3 gap-2">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-[4.25rem] animate-pulse rounded-xl bg-slate-100" />
+        ))}
+      </div>
+      <div className="mt-5 h-11 animate-pulse rounded-lg bg-slate-100" />
+    </li>
+  );
+}
