@@ -30,7 +30,7 @@ export function NotesEmpty() {
         <Mic className="size-7" aria-hidden />
       </div>
       <h3 className="text-lg font-semibold text-slate-900">No voice notes yet</h3>
-      <p className="mx-auto mt-2 max-w-xs text-sm text-slate-600">Start recording to create your first voice note.</p>
+      <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">Start recording to create your first voice note.</p>
       <Button className="mt-6" onClick={() => requestRecordingStart()}>
         <Mic className="size-4" aria-hidden />
         Start Recording
