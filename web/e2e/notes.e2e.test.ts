@@ -117,6 +117,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     const titleField = page.getByRole("textbox", { name: "Note title" });
     await titleField.fill("Evening walk by the river");
     await page.getByRole("button", { name: "Save", exact: true }).click();
+    await titleField.waitFor({ state: "detached" });
     const renamed = card(page, "Evening walk by the river");
     await renamed.waitFor();
     const stored = await api.listNotes({ domainId: collection.id, period: "month", periodKey: periodKeyOf(new Date(), "month", "UTC") });
@@ -168,6 +169,17 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await note.getByText(DEFAULT_TRANSCRIPT, { exact: true }).waitFor({ timeout: 30_000 });
     expect(await note.getByText("Recording Failed").count()).toBe(0);
     expect((await settled(api, failed)).transcription).toBe(DEFAULT_TRANSCRIPT);
+
+    // The transcript is corrected in place; the word count follows.
+    await note.getByRole("button", { name: "Edit transcript" }).click();
+    const editor = page.getByRole("textbox", { name: "Transcript" });
+    await editor.fill("Three corrected words");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    // The editor stays until the list holds the saved text (a textarea's text would match too).
+    await editor.waitFor({ state: "detached" });
+    await note.getByTestId("note-transcript").getByText("Three corrected words", { exact: true }).waitFor();
+    expect(await note.getByTestId("note-meta").textContent()).toBe("3 words");
+    expect((await settled(api, failed)).transcription).toBe("Three corrected words");
   }, JOURNEY_TIMEOUT_MS);
 
   it("moves through days, weeks and months with Next disabled on the current period", async () => {

@@ -6,6 +6,8 @@
 
 const DARK_TEXT = "#0f172a"; // slate-900
 const LIGHT_TEXT = "#ffffff";
+const BLACK_TEXT = "#000000";
+const MIN_TEXT_CONTRAST = 4.5; // WCAG AA for normal-size text
 
 function channel(value: number): number {
   const c = value / 255;
@@ -25,13 +27,17 @@ export function contrastRatio(a: number, b: number): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** White or near-black, whichever reads better on `background`. */
+/**
+ * White or near-black, whichever reads better on `background`; for mid-tones where neither
+ * reaches the 4.5:1 text contrast (violet #8b5cf6 gives 4.2 with white), pure black.
+ */
 export function readableTextOn(background: string): string {
   const bg = luminance(background);
   if (bg === null) return LIGHT_TEXT;
   const light = contrastRatio(bg, 1);
   const dark = contrastRatio(bg, luminance(DARK_TEXT)!);
-  return light >= dark ? LIGHT_TEXT : DARK_TEXT;
+  if (Math.max(light, dark) >= MIN_TEXT_CONTRAST) return light >= dark ? LIGHT_TEXT : DARK_TEXT;
+  return contrastRatio(bg, 0) > light ? BLACK_TEXT : LIGHT_TEXT;
 }
 
 /** A colour the UI can paint with: the collection's own, or a neutral slate when it is malformed. */
