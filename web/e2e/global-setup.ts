@@ -143,7 +143,14 @@ export default async function setup(project: TestProject) {
     await buildApi();
   }
   const openai = await startScriptedOpenAI();
-  const engines = { OPENAI_API_KEY: "sk-e2e-test", OPENAI_BASE_URL: openai.server.baseURL, TRANSCRIBE_ENGINE: "openai" };
+  const engines = {
+    OPENAI_API_KEY: "sk-e2e-test",
+    OPENAI_BASE_URL: openai.server.baseURL,
+    TRANSCRIBE_ENGINE: "openai",
+    // A note that fails its three attempts reaches the error state in about a second, not 15 s.
+    TRANSCRIBE_RETRY_BASE_MS: "200",
+    TRANSCRIBE_POLL_MS: "250",
+  };
   const started: RunningApi[] = [];
   try {
     started.push(await startApi("main", { ...engines, SUMMARY_ENGINE: "extractive" }));

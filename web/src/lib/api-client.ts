@@ -81,6 +81,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   return (await apiFetch(path, options)).data;
 }
 
+/**
+ * A binary reply (a note's recording) as a Blob. Media elements cannot send the bearer token
+ * themselves, so the page fetches with it and plays the Blob.
+ */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers = new Headers();
+  const token = accessToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const res = await fetch(path, { headers, signal });
+  if (!res.ok) throw await errorFrom(res);
+  return res.blob();
+}
+
 /** The default data read (SPEC §7): a GET whose 401 yields null instead of failing. */
 export async function apiRead<T>(path: string, options: Omit<RequestOptions<T>, "method" | "body"> = {}): Promise<T | null> {
   try {

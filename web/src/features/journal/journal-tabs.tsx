@@ -10,52 +10,65 @@ import { SummaryTab } from "../summaries/summary-tab";
 import { summaryQueries } from "../summaries/queries";
 import { ChatTab } from "./chat-tab";
 import { TABS, type Tab } from "./search";
+import { readableTextOn, tintOf } from "./tint";
 import type { JournalView } from "./use-journal-view";
 
-const META: Record<Tab, { label: string; icon: ReactNode }> = {
-  notes: { label: "Notes", icon: <FileText className="size-4" aria-hidden /> },
-  summary: { label: "Summary", icon: <Sparkles className="size-4" aria-hidden /> },
-  chat: { label: "Chat", icon: <MessageCircle className="size-4" aria-hidden /> },
+const META: Record<Tab, { label: string; icon: (className: string) => ReactNode; counted: string }> = {
+  notes: { label: "Notes", icon: (c) => <FileText className={c} aria-hidden />, counted: "notes" },
+  summary: { label: "Summary", icon: (c) => <Sparkles className={c} aria-hidden />, counted: "summaries" },
+  chat: { label: "Chat", icon: (c) => <MessageCircle className={c} aria-hidden />, counted: "" },
 };
 
-/** Notes, Summary and Chat (SPEC §2) with count badges; the collection colour marks the active tab. */
+/**
+ * Notes, Summary and Chat (SPEC §2) with count badges; the collection colour marks the active tab
+ * (its icon, underline and badge — the label stays dark so any colour keeps it readable).
+ */
 export function JournalTabs({ collection, view }: { collection: Domain; view: JournalView }) {
   const scope = { domainId: collection.id, period: view.period, periodKey: view.periodKey };
   const notes = useInfiniteQuery(noteQueries.list(scope));
   const summaries = useQuery(summaryQueries.list(scope));
+  const tint = tintOf(collection.primaryColor);
   const counts: Record<Tab, number> = {
     notes: notes.data?.pages.reduce((n, page) => n + page.notes.length, 0) ?? 0,
     summary: summaries.data?.length ?? 0,
     chat: 0,
   };
-  const more = notes.hasNextPage ? "+" : "";
+  // More pages wait on the server: the badge says "20+" rather than a count that is too low.
+  const suffix: Record<Tab, string> = { notes: notes.hasNextPage ? "+" : "", summary: "", chat: "" };
 
   return (
     <Tabs.Root value={view.tab} onValueChange={(value) => view.setTab(value as Tab)}>
-      <Tabs.List aria-label="Views of this period" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
+      <Tabs.List aria-label="Views of this period" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1">
         {TABS.map((tab) => {
           const active = tab === view.tab;
+          const count = counts[tab];
           return (
             <Tabs.Trigger
               key={tab}
               value={tab}
-              style={active ? { color: collection.primaryColor } : undefined}
               className={cn(
-                "flex h-10 items-center justify-center gap-2 rounded-lg text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
-                active ? "bg-white shadow-sm" : "text-slate-600 hover:text-slate-900",
+                "relative flex h-11 min-w-0 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors sm:gap-2",
+                "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+                active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:bg-white/60 hover:text-slate-900",
               )}
             >
-              {META[tab].icon}
-              {META[tab].label}
-              {counts[tab] > 0 ? (
+              <span style={active ? { color: tint } : undefined} className="flex">
+                {META[tab].icon("size-4 shrink-0")}
+              </span>
+              <span className="truncate">{META[tab].label}</span>
+              {count > 0 ? (
                 <span
-                  className="rounded-full px-2 py-0.5 text-xs font-semibold text-white"
-                  style={{ backgroundColor: active ? collection.primaryColor : "#64748b" }}
-                  aria-label={`${counts[tab]}${tab === "notes" ? more : ""} ${tab === "notes" ? "notes" : "summaries"}`}
+                  className="min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs font-semibold leading-4"
+                  style={active ? { backgroundColor: tint, color: readableTextOn(tint) } : { backgroundColor: "#e2e8f0", color: "#334155" }}
+                  data-testid={`${tab}-count`}
                 >
-                  {counts[tab]}
-                  {tab === "notes" ? more : ""}
+                  {count}
+                  {suffix[tab]}
+                  <span className="sr-only"> {META[tab].counted}</span>
                 </span>
+              ) : null}
+              {active ? (
+                <span aria-hidden className="absolute inset-x-4 bottom-0.5 h-0.5 rounded-full" style={{ backgroundColor: tint }} />
               ) : null}
             </Tabs.Trigger>
           );

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { Navigate } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
 import { collectionQueries } from "../collections/queries";
 import { collectionBySlug, rememberSelected } from "../collections/selection";
 import { RecordButton } from "../recorder/record-button";
@@ -25,7 +26,23 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
     if (collection) rememberSelected(collection.id);
   }, [collection]);
 
-  if (collections.isPending) return <StatusScreen text="Setting up your workspace..." />;
+  // The list is cached (and kept offline), so a collection made on another device or tab is not
+  // in it yet: an unknown slug asks the server once before the screen says it does not exist.
+  const checkedSlug = useRef<string | null>(null);
+  const unknownSlug = collections.isSuccess && !collection;
+  useEffect(() => {
+    if (!unknownSlug || checkedSlug.current === slug) return;
+    checkedSlug.current = slug;
+    void collections.refetch();
+  }, [unknownSlug, slug, collections]);
+
+  // SPEC §2: "Loading..." until a current collection can be known; with no collection at all the
+  // workspace still has to be set up, which onboarding does.
+  if (collections.isPending) return <StatusScreen text="Loading..." />;
+  // No list and nothing cached to show: the route's error screen offers the reload.
+  if (collections.isError && !collections.data) throw collections.error;
+  if (collections.data?.length === 0) return <NoCollectionYet />;
+  if (!collection && (checkedSlug.current !== slug || collections.isFetching)) return <StatusScreen text="Loading..." />;
   if (!collection) {
     return (
       <div className="min-h-dvh bg-slate-50">
@@ -39,6 +56,7 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
     <div className="min-h-dvh bg-slate-50 pb-[calc(7rem+env(safe-area-inset-bottom))]">
       <AppHeader current={collection} />
       <main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 pt-5 sm:px-6 sm:pt-8">
+        <h1 className="sr-only">{collection.name}</h1>
         <div className="flex justify-center">
           <PeriodPills value={view.period} color={collection.primaryColor} onChange={view.setPeriod} />
         </div>
@@ -48,5 +66,15 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
       {dialogOpen ? null : <GoToDate view={view} />}
       <RecordButton collection={collection} view={view} />
     </div>
+  );
+}
+
+/** A user whose collections are all gone (or never were) is sent to onboarding to set one up. */
+function NoCollectionYet() {
+  return (
+    <>
+      <StatusScreen text="Setting up your workspace..." />
+      <Navigate to="/onboarding" replace />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
-import { firstDayOfPeriod, periodKeyOf, periodKeyOfDay, shiftPeriodKey, type Period } from "@vj/core";
+import { periodKeyOf, periodKeyOfDay, type Period } from "@vj/core";
 import { browserTimeZone } from "../../lib/api-client";
-import type { JournalSearch, Tab } from "./search";
+import { choosePeriod, chooseTab, goToDay, shiftPeriod, type JournalSearch, type Tab } from "./search";
 
 export type JournalView = {
   slug: string;
@@ -20,39 +20,29 @@ export type JournalView = {
   setTab(tab: Tab): void;
 };
 
-/** The viewed period, day and tab from the URL, with the moves the main screen offers. */
+/** The viewed period, day and tab from the URL, with the moves the main screen offers (rules in search.ts). */
 export function useJournalView(slug: string, search: JournalSearch): JournalView {
   const navigate = useNavigate();
   const timeZone = browserTimeZone();
   const todayKey = periodKeyOf(new Date(), "day", timeZone);
   const period = search.view ?? "day";
   const dayKey = search.date ?? todayKey;
-  const periodKey = periodKeyOfDay(period, dayKey);
   const tab = search.tab ?? "notes";
 
-  const go = (next: JournalSearch) =>
-    void navigate({ to: "/$slug", params: { slug }, search: next, replace: false });
-  const withDate = (day: string) => (day === todayKey ? undefined : day);
+  const go = (next: JournalSearch) => void navigate({ to: "/$slug", params: { slug }, search: next });
 
   return {
     slug,
     period,
     dayKey,
-    periodKey,
+    periodKey: periodKeyOfDay(period, dayKey),
     todayKey,
     isToday: dayKey === todayKey,
     tab,
     timeZone,
-    // SPEC §2: choosing a pill resets the date to today.
-    setPeriod: (view) => go({ view, tab: search.tab }),
-    shift: (delta) => {
-      const key = shiftPeriodKey(period, periodKey, delta);
-      // Moving back to the period that holds today shows today again.
-      const landsOnToday = periodKeyOfDay(period, todayKey) === key;
-      go({ ...search, date: landsOnToday ? undefined : withDate(firstDayOfPeriod(period, key)) });
-    },
-    // The go-to-date control switches to the day view (SPEC §2).
-    goToDay: (day) => go({ tab: search.tab, date: withDate(day) }),
-    setTab: (next) => go({ ...search, tab: next === "notes" ? undefined : next }),
+    setPeriod: (next) => go(choosePeriod(search, next, todayKey)),
+    shift: (delta) => go(shiftPeriod(search, delta, todayKey)),
+    goToDay: (day) => go(goToDay(search, day, todayKey)),
+    setTab: (next) => go(chooseTab(search, next, todayKey)),
   };
 }

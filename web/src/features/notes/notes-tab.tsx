@@ -1,23 +1,64 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Domain } from "@vj/core";
+import { Spinner } from "../../components/ui/spinner";
 import type { JournalView } from "../journal/use-journal-view";
 import { PendingUploads } from "../outbox/pending-uploads";
+import { NoteCard } from "./note-card";
+import { NoteSkeletons, NotesEmpty, NotesLoadError } from "./notes-states";
 import { noteQueries } from "./queries";
+import { useLoadMore } from "./use-load-more";
 
-/** The Notes tab (SPEC §2) — placeholder list until the notes work lands. */
+/** The Notes tab (SPEC §2): pending uploads, then the period's notes newest first, paged as the person scrolls. */
 export function NotesTab({ collection, view }: { collection: Domain; view: JournalView }) {
   const notes = useInfiniteQuery(noteQueries.list({ domainId: collection.id, period: view.period, periodKey: view.periodKey }));
+  const sentinel = useLoadMore({
+    hasNextPage: notes.hasNextPage,
+    isFetchingNextPage: notes.isFetchingNextPage,
+    fetchNextPage: notes.fetchNextPage,
+  });
   const list = notes.data?.pages.flatMap((p) => p.notes) ?? [];
+  // One "now" per render, so every card agrees on what Today and Yesterday are.
+  const now = new Date();
+
   return (
     <div className="space-y-3">
       <PendingUploads collection={collection} />
-      {list.length === 0 ? <p>No voice notes yet</p> : null}
-      {list.map((note) => (
-        <article key={note.id} className="rounded-xl border bg-white p-4">
-          <h3 className="font-semibold">{note.title}</h3>
-          <p>{note.transcription}</p>
-        </article>
-      ))}
+      {notes.isPending ? (
+        <NoteSkeletons />
+      ) : notes.isError && list.length === 0 ? (
+        <NotesLoadError onRetry={() => void notes.refetch()} />
+      ) : list.length === 0 ? (
+        <NotesEmpty />
+      ) : (
+        <>
+          <ul className="space-y-3" aria-label="Voice notes">
+            {list.map((note) => (
+              <li key={note.id}>
+                <NoteCard note={note} timeZone={view.timeZone} now={now} />
+              </li>
+            ))}
+          </ul>
+          {notes.hasNextPage ? (
+            <div ref={sentinel} className="flex justify-center py-3">
+              {notes.isFetchingNextPage ? (
+                <span role="status" className="flex items-center gap-2 text-sm text-slate-500">
+                  <Spinner className="size-4" />
+                  Loading more notes...
+                </span>
+              ) : (
+                // The observer loads on scroll; the button is there for keyboards and when it cannot.
+                <button
+                  type="button"
+                  onClick={() => void notes.fetchNextPage()}
+                  className="h-10 rounded-lg px-4 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                >
+                  Load more notes
+                </button>
+              )}
+            </div>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,137 @@
+import { LIMITS, type VoiceNote } from "@vj/core";
+import { AlertTriangle, Pencil, RotateCcw, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { Spinner } from "../../components/ui/spinner";
+import { useDeleteNote, useRetryTranscription, useUpdateNote } from "./mutations";
+import { InlineEdit } from "./inline-edit";
+import { NoteAudio } from "./note-audio";
+import { noteBody, noteMeta, noteTimestamp } from "./note-display";
+import { NoteTranscript } from "./note-transcript";
+
+const iconButton =
+  "flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
+const textButton =
+  "inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
+
+/** One voice note (SPEC §2 "Notes tab"), plus playback, editing in place and a retry for a failed transcription. */
+export function NoteCard({ note, timeZone, now }: { note: VoiceNote; timeZone: string; now: Date }) {
+  const titleId = useId();
+  const [editing, setEditing] = useState<"title" | "transcript" | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateNote();
+  const remove = useDeleteNote();
+  const retry = useRetryTranscription();
+  const body = noteBody(note);
+
+  return (
+    <article
+      aria-labelledby={editing === "title" ? undefined : titleId}
+      aria-label={editing === "title" ? note.title : undefined}
+      data-testid="note-card"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm shadow-slate-200/60 sm:p-5"
+    >
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          {editing === "title" ? (
+            <InlineEdit
+              label="Note title"
+              initial={note.title}
+              maxLength={LIMITS.title}
+              onSave={(title) => update.mutateAsync({ id: note.id, changes: { title } })}
+              onDone={() => setEditing(null)}
+            />
+          ) : (
+            <h3 id={titleId} className="text-base font-semibold leading-6 text-slate-900 [overflow-wrap:anywhere]">
+              {note.title}
+            </h3>
+          )}
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-slate-500">
+            <time dateTime={note.createdAt}>{noteTimestamp(note, timeZone, now)}</time>
+            <span aria-hidden>·</span>
+            <span data-testid="note-meta">{noteMeta(note)}</span>
+          </p>
+        </div>
+        {editing === "title" ? null : (
+          <div className="-mr-1.5 -mt-1 flex shrink-0">
+            <button type="button" className={iconButton} aria-label={`Edit title of ${note.title}`} onClick={() => setEditing("title")}>
+              <Pencil className="size-4" aria-hidden />
+            </button>
+            <button
+              type="button"
+              className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
+              aria-label={`Delete ${note.title}`}
+              onClick={() => setConfirming(true)}
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="mt-3">
+        {editing === "transcript" ? (
+          <InlineEdit
+            label="Transcript"
+            multiline
+            allowEmpty
+            initial={body.kind === "transcript" ? body.text : ""}
+            maxLength={LIMITS.transcription}
+            onSave={(transcription) => update.mutateAsync({ id: note.id, changes: { transcription } })}
+            onDone={() => setEditing(null)}
+          />
+        ) : body.kind === "transcript" ? (
+          <NoteTranscript text={body.text} />
+        ) : body.kind === "transcribing" ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner className="size-4" />
+            Transcribing your voice note...
+          </p>
+        ) : body.kind === "error" ? (
+          <div className="rounded-xl border border-red-200 bg-red-50 p-3" data-testid="note-error">
+            <p className="flex items-center gap-2 text-sm font-semibold text-red-800">
+              <AlertTriangle className="size-4 shrink-0" aria-hidden />
+              Recording Failed
+            </p>
+            <p className="mt-1 text-sm text-red-700 [overflow-wrap:anywhere]">{body.message}</p>
+            {note.hasAudio ? (
+              <button
+                type="button"
+                disabled={retry.isPending}
+                onClick={() => retry.mutate(note.id)}
+                className="mt-3 inline-flex h-9 items-center gap-1.5 rounded-lg border border-red-200 bg-white px-3 text-sm font-medium text-red-800 shadow-sm transition-colors hover:bg-red-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-500 disabled:cursor-wait disabled:opacity-70"
+              >
+                <RotateCcw className={retry.isPending ? "size-4 animate-spin" : "size-4"} aria-hidden />
+                Retry transcription
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <p className="text-sm italic text-slate-500">No transcript</p>
+        )}
+      </div>
+
+      {editing === "transcript" ? null : (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <NoteAudio note={note} />
+          {body.kind === "transcribing" ? null : (
+            <button type="button" className={`${textButton} ml-auto`} onClick={() => setEditing("transcript")}>
+              <Pencil className="size-3.5" aria-hidden />
+              {body.kind === "transcript" ? "Edit transcript" : "Add transcript"}
+            </button>
+          )}
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete voice note"
+        description={`Are you sure you want to delete "${note.title}"? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(note.id, { onSettled: () => setConfirming(false) })}
+      />
+    </article>
+  );
+}

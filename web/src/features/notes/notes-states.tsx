@@ -1,0 +1,51 @@
+import { SKELETON_CARD_COUNT } from "@vj/core";
+import { Mic } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { requestRecordingStart } from "../recorder/trigger";
+
+/** Three placeholder cards while the list loads (SPEC §2, SKELETON_CARD_COUNT). */
+export function NoteSkeletons() {
+  return (
+    <div role="status" aria-label="Loading notes" className="space-y-3">
+      {Array.from({ length: SKELETON_CARD_COUNT }, (_, i) => (
+        <div key={i} data-testid="note-skeleton" className="animate-pulse rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+          <div className="h-4 w-2/5 rounded bg-slate-200" />
+          <div className="mt-2 h-3 w-1/4 rounded bg-slate-100" />
+          <div className="mt-4 space-y-2">
+            <div className="h-3 rounded bg-slate-100" />
+            <div className="h-3 w-11/12 rounded bg-slate-100" />
+            <div className="h-3 w-3/5 rounded bg-slate-100" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** SPEC §2: the empty state; its button triggers the floating record button. */
+export function NotesEmpty() {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <Mic className="size-7" aria-hidden />
+      </div>
+      <h3 className="text-lg font-semibold text-slate-900">No voice notes yet</h3>
+      <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">Start recording to create your first voice note.</p>
+      <Button className="mt-6" onClick={() => requestRecordingStart()}>
+        <Mic className="size-4" aria-hidden />
+        Start Recording
+      </Button>
+    </div>
+  );
+}
+
+export function NotesLoadError({ onRetry }: { onRetry(): void }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-6 py-8 text-center">
+      <p className="font-semibold text-red-800">Your notes could not be loaded.</p>
+      <Button variant="secondary" className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
