@@ -1,0 +1,171 @@
+import { countWords, previewText, RESPONSE_LENGTH_LABELS, type Summary } from "@vj/core";
+import { Cpu, Plus, Sparkles, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { engineLabel, quotedPrompt, summaryHeading } from "./labels";
+import { useDeleteSummary } from "./mutations";
+import type { PendingGeneration } from "./pending-generations";
+import { SummaryMarkdown } from "./summary-markdown";
+
+const CREATED = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+function CardFrame({ children, pulsing, label }: { children: ReactNode; pulsing?: boolean; label: string }) {
+  return (
+    <article
+      aria-label={label}
+      aria-busy={pulsing || undefined}
+      className={
+        pulsing
+          ? "animate-pulse rounded-2xl border border-brand-100 bg-brand-50/40 p-5 shadow-sm sm:p-6"
+          : "rounded-2xl border border-slate-200/80 bg-white p-5 shadow-sm shadow-slate-200/60 sm:p-6"
+      }
+    >
+      {children}
+    </article>
+  );
+}
+
+function CardHeading({ title, prompt, badge, action }: { title: string; prompt: string | null; badge?: ReactNode; action?: ReactNode }) {
+  return (
+    <header className="flex items-start gap-3">
+      <div className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Sparkles className="size-5" aria-hidden />
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">{title}</h3>
+          {badge}
+        </div>
+        {prompt ? <p className="mt-1 text-sm italic text-slate-600 [overflow-wrap:anywhere]">{prompt}</p> : null}
+      </div>
+      {action}
+    </header>
+  );
+}
+
+export type SummaryCardProps = {
+  summary: Summary;
+  /** Vertical mode puts "Add Another Summary" on every card (SPEC §2). */
+  onAddAnother?: () => void;
+  /** Called once the server confirmed the delete (paged mode moves its index). */
+  onDeleted?: () => void;
+};
+
+/** One summary (SPEC §2): heading, quoted prompt, markdown with a 200-character preview, themes, footer and delete. */
+export function SummaryCard({ summary, onAddAnother, onDeleted }: SummaryCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteSummary();
+  const title = summaryHeading(summary);
+  const preview = previewText(summary.content);
+  const words = countWords(summary.content);
+
+  return (
+    <CardFrame label={title}>
+      <CardHeading
+        title={title}
+        prompt={quotedPrompt(summary)}
+        action={
+          <Button
+            variant="ghost"
+            className="-mr-2 -mt-1 size-10 shrink-0 px-0 text-slate-500 hover:text-red-600"
+            aria-label="Delete summary"
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        }
+      />
+
+      <div className="mt-4">
+        <SummaryMarkdown text={expanded || !preview.truncated ? summary.content : preview.text} />
+        {preview.truncated ? (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((v) => !v)}
+            className="mt-2 rounded text-sm font-medium text-brand-700 hover:text-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {expanded ? "Show less" : "Show more"}
+          </button>
+        ) : null}
+      </div>
+
+      {summary.themes.length > 0 ? (
+        <ul aria-label="Themes" className="mt-4 flex flex-wrap gap-2">
+          {summary.themes.map((theme) => (
+            <li key={theme} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
+              {theme}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <footer className="mt-4 flex flex-col gap-1 border-t border-slate-100 pt-3 text-xs text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex flex-wrap items-center gap-x-2">
+          <span>{words} words</span>
+          <span aria-hidden>·</span>
+          <span>{RESPONSE_LENGTH_LABELS[summary.responseLength]}</span>
+          <span aria-hidden>·</span>
+          <time dateTime={summary.createdAt}>{CREATED.format(new Date(summary.createdAt))}</time>
+        </p>
+        <p className="flex items-center gap-1">
+          <Cpu className="size-3.5" aria-hidden />
+          <span>Written by {engineLabel(summary.engine)}</span>
+        </p>
+      </footer>
+
+      {onAddAnother ? (
+        <Button variant="secondary" className="mt-4 w-full sm:w-auto" onClick={onAddAnother}>
+          <Plus className="size-4" aria-hidden />
+          Add Another Summary
+        </Button>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Summary"
+        description="Are you sure you want to delete this summary? This action cannot be undone."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(summary, {
+            onSuccess: () => {
+              setConfirming(false);
+              onDeleted?.();
+            },
+            onError: () => setConfirming(false),
+          })
+        }
+      />
+    </CardFrame>
+  );
+}
+
+/** The card shown at once while a summary is written (SPEC §4): a "Generating..." badge on a pulsing card. */
+export function PlaceholderCard({ pending }: { pending: PendingGeneration }) {
+  return (
+    <CardFrame label="Generating your summary..." pulsing>
+      <CardHeading
+        title={pending.typeName ?? "General Summary"}
+        prompt={pending.prompt ? `"${pending.prompt}"` : null}
+        badge={
+          <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Generating...</span>
+        }
+      />
+      <p role="status" className="mt-4 text-sm font-medium text-slate-700">
+        Generating your summary...
+      </p>
+      <div className="mt-3 space-y-2" aria-hidden>
+        <div className="h-3 w-11/12 rounded bg-slate-200" />
+        <div className="h-3 w-4/5 rounded bg-slate-200" />
+        <div className="h-3 w-2/3 rounded bg-slate-200" />
+      </div>
+      <p className="mt-4 border-t border-brand-100 pt-3 text-xs text-slate-600">
+        {RESPONSE_LENGTH_LABELS[pending.responseLength]} · you can leave this page, the summary keeps being written
+      </p>
+    </CardFrame>
+  );
+}
