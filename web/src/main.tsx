@@ -10,9 +10,12 @@ import { registerServiceWorker } from "./lib/register-sw";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
+import { mirrorAuthSession } from "./features/outbox/mirror-auth-session";
+import { outboxDb } from "./features/outbox/outbox-db";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { Toaster } from "./components/ui/toaster";
+import { UpdatePrompt } from "./components/update-prompt";
 
 const queryClient = createQueryClient();
 const auth = createAuthStore({
@@ -21,6 +24,8 @@ const auth = createAuthStore({
   isOnline: () => navigator.onLine,
 });
 auth.start();
+// The service worker replays the outbox with this token (it cannot read localStorage).
+mirrorAuthSession(auth, outboxDb());
 const router = createAppRouter(auth, queryClient);
 
 function App() {
@@ -39,6 +44,7 @@ createRoot(rootElement).render(
         <AuthProvider store={auth}>
           <App />
           <Toaster />
+          <UpdatePrompt />
         </AuthProvider>
       </QueryClientProvider>
     </ErrorBoundary>
