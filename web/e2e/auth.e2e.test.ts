@@ -25,7 +25,8 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
   let browser: Browser | undefined;
 
   async function openPage(): Promise<Page> {
-    browser = await launchBrowser();
+    // These journeys fake server answers with page.route, which cannot see requests a service worker forwards.
+    browser = await launchBrowser({ serviceWorkers: "block" });
     return browser.context.pages()[0] ?? (await browser.context.newPage());
   }
 

@@ -12,14 +12,29 @@ export function chromiumMissingReason(): string | null {
 
 export type Browser = { context: BrowserContext; close(): Promise<void> };
 
+export type LaunchOptions = {
+  /**
+   * "block" for suites that use page.route: a request the service worker forwards is never seen
+   * by page.route, so once the worker controls the page a routed failure silently goes to the
+   * real server (the cause of the flaky sign-out test).
+   */
+  serviceWorkers?: "allow" | "block";
+  /** Extra Chromium switches, e.g. the fake microphone. */
+  args?: string[];
+  timezoneId?: string;
+};
+
 /** A fresh profile per call, so no cookie, storage or service worker leaks between suites. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "vj-e2e-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? "allow",
+    timezoneId: options.timezoneId,
     args: [
+      ...(options.args ?? []),
       "--headless",
       "--no-sandbox",
       "--disable-gpu",

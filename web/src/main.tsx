@@ -7,6 +7,7 @@ import { createAppRouter } from "./router";
 import { createQueryClient } from "./lib/query-client";
 import { supabase } from "./lib/supabase";
 import { registerServiceWorker } from "./lib/register-sw";
+import { setAccessTokenSource } from "./lib/api-client";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
@@ -24,6 +25,7 @@ const auth = createAuthStore({
   isOnline: () => navigator.onLine,
 });
 auth.start();
+setAccessTokenSource(() => auth.getState().session?.access_token ?? null);
 // The service worker replays the outbox with this token (it cannot read localStorage).
 mirrorAuthSession(auth, outboxDb());
 const router = createAppRouter(auth, queryClient);

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
-import { type CalendarDate, calendarDateOf, parsePeriodKeyOrThrow } from "./calendar.js";
+import { type CalendarDate, calendarDateOf, keyOfDate, parsePeriodKeyOrThrow } from "./calendar.js";
 import { type Period, periodKeyOf, periodStartsInFuture, shiftPeriodKey } from "./period.js";
 
 /**
@@ -111,3 +111,13 @@ export function noteCreatedAt(viewedDate: ViewedDate, now: Date, timeZone: strin
   return new Date(combined.getTime());
 }
 
+
+/** The key of the period that holds a day ("2025-03-05" → week "2025-W10", month "2025-03"). */
+export function periodKeyOfDay(period: Period, dayKey: string): string {
+  return keyOfDate(period, parsePeriodKeyOrThrow("day", dayKey).first);
+}
+
+/** The first day (YYYY-MM-DD) of a period: the navigator moves the viewed day there. */
+export function firstDayOfPeriod(period: Period, key: string): string {
+  return keyOfDate("day", parsePeriodKeyOrThrow(period, key).first);
+}

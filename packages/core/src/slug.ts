@@ -10,10 +10,18 @@ export function slugify(name: string): string {
 }
 
 /**
+ * First path segments the app itself uses: a collection named "Collections" or "Onboarding"
+ * would be shadowed by those screens, so its slug gets the id suffix and stays reachable.
+ */
+export const RESERVED_SLUGS: readonly string[] = Object.freeze(["collections", "onboarding", "auth", "api"]);
+
+/**
  * The slug a collection is reached by. A name with no a-z/0-9 at all (e.g. "日記" or "!!!")
  * would give an empty slug, so it falls back to "c-" plus the first 8 characters of the id
- * and every collection stays reachable (DESIGN §4).
+ * and every collection stays reachable (DESIGN §4); a reserved segment gets the same suffix.
  */
 export function collectionSlug(name: string, id: string): string {
-  return slugify(name) || `c-${id.slice(0, 8)}`;
+  const slug = slugify(name);
+  if (!slug) return `c-${id.slice(0, 8)}`;
+  return RESERVED_SLUGS.includes(slug) ? `${slug}-${id.slice(0, 8)}` : slug;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import {
   defaultNoteTitle,
+  firstDayOfPeriod,
+  periodKeyOfDay,
   formatDuration,
   formatNoteTimestamp,
   isNextPeriodDisabled,
@@ -153,5 +155,19 @@ describe("defaultNoteTitle and noteCreatedAt", () => {
 
   test("the time is the local time in the given zone", () => {
     expect(defaultNoteTitle(undefined, now, "Asia/Kolkata")).toBe("Thursday, March 6 at 1:34 AM");
+  });
+});
+
+describe("periodKeyOfDay and firstDayOfPeriod", () => {
+  test.each([
+    ["day", "2025-03-05", "2025-03-05", "2025-03-05"],
+    ["week", "2025-03-05", "2025-W10", "2025-03-02"],
+    // A Sunday starts the week of the Monday after it.
+    ["week", "2025-03-09", "2025-W11", "2025-03-09"],
+    ["week", "2024-12-31", "2025-W01", "2024-12-29"],
+    ["month", "2025-03-05", "2025-03", "2025-03-01"],
+  ] as const)("%s of %s is %s, starting %s", (period, day, key, first) => {
+    expect(periodKeyOfDay(period, day)).toBe(key);
+    expect(firstDayOfPeriod(period, key)).toBe(first);
   });
 });

@@ -29,3 +29,15 @@ describe("collectionSlug", () => {
     expect(collectionSlug(name, id)).toBe("c-3f2a9c1e");
   });
 });
+
+describe("collectionSlug for the app's own path segments", () => {
+  const id = "3f2a9c1e-7b4d-4e2a-9f10-0c1d2e3f4a5b";
+
+  test.each(["Collections", "onboarding", "Auth", "API"])("keeps %j reachable with the id suffix", (name) => {
+    expect(collectionSlug(name, id)).toBe(`${name.toLowerCase()}-3f2a9c1e`);
+  });
+
+  test("leaves names that only contain a reserved word alone", () => {
+    expect(collectionSlug("My Collections", id)).toBe("my-collections");
+  });
+});

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SignedInPlaceholder } from "../../components/signed-in-placeholder";
+import { OnboardingPage } from "../../features/onboarding/onboarding-page";
 
 export const Route = createFileRoute("/_authed/onboarding")({
-  component: SignedInPlaceholder,
+  component: OnboardingPage,
 });

@@ -1,0 +1,127 @@
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useLocation, useNavigate } from "@tanstack/react-router";
+import type { Domain } from "@vj/core";
+import { Check, ChevronDown, FolderCog, LogOut, Trash2, UserRound } from "lucide-react";
+import { useState } from "react";
+import { BrandMark } from "../../components/brand-mark";
+import { cn } from "../../lib/cn";
+import { DeleteAccountDialog } from "../account/delete-account-dialog";
+import { useAuth } from "../auth/auth-provider";
+import { useLogout } from "../auth/use-logout";
+import { collectionQueries } from "../collections/queries";
+import { rememberSelected } from "../collections/selection";
+
+const menuPanel =
+  "z-50 min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white p-1.5 text-sm text-slate-700 shadow-xl data-[state=open]:animate-[toast-in_120ms_ease-out]";
+const menuItem =
+  "flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 py-2.5 outline-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50";
+
+/** The top bar (SPEC §2): logo, the current collection with its menu, and the account actions. */
+export function AppHeader({ current }: { current: Domain | null }) {
+  const location = useLocation();
+  // On /collections the logo returns to the current collection; elsewhere it stays on the current path.
+  const logoTarget = location.pathname === "/collections" && current ? `/${current.slug}` : location.pathname;
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
+        <a href={logoTarget} aria-label="Voice Journal" className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+          <BrandMark className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
+        </a>
+        <div className="flex min-w-0 items-center gap-2">
+          <CollectionMenu current={current} />
+          <AccountMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function CollectionMenu({ current }: { current: Domain | null }) {
+  const collections = useQuery(collectionQueries.list());
+  const navigate = useNavigate();
+  return (
+    <Menu.Root>
+      <Menu.Trigger
+        className="flex h-10 min-w-0 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        aria-label={current ? `Collection: ${current.name}` : "Collections"}
+      >
+        <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: current?.primaryColor ?? "#94a3b8" }} aria-hidden />
+        <span className="max-w-[9rem] truncate sm:max-w-[14rem]" data-testid="current-collection">
+          {current?.name ?? "Collections"}
+        </span>
+        <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={8} className={menuPanel}>
+          <Menu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400">Collections</Menu.Label>
+          <div className="max-h-72 overflow-y-auto">
+            {(collections.data ?? []).map((c) => {
+              const isCurrent = c.id === current?.id;
+              return (
+                <Menu.Item
+                  key={c.id}
+                  className={cn(menuItem, isCurrent && "bg-slate-50 font-semibold text-slate-900")}
+                  aria-current={isCurrent ? "true" : undefined}
+                  onSelect={() => {
+                    rememberSelected(c.id);
+                    void navigate({ to: "/$slug", params: { slug: c.slug } });
+                  }}
+                >
+                  <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: c.primaryColor }} aria-hidden />
+                  <span className="min-w-0 flex-1 truncate">{c.name}</span>
+                  {isCurrent ? <Check className="size-4 text-slate-500" aria-hidden /> : null}
+                </Menu.Item>
+              );
+            })}
+          </div>
+          <Menu.Separator className="my-1 h-px bg-slate-100" />
+          <Menu.Item asChild className={menuItem}>
+            <Link to="/collections">
+              <FolderCog className="size-4" aria-hidden />
+              Manage Collections
+            </Link>
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+function AccountMenu() {
+  const { user } = useAuth();
+  const { logout, busy } = useLogout();
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <>
+      <Menu.Root>
+        <Menu.Trigger
+          aria-label="Account"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <UserRound className="size-5" aria-hidden />
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content align="end" sideOffset={8} className={menuPanel}>
+            <div className="px-3 pb-2 pt-2">
+              <p className="text-xs text-slate-500">Signed in as</p>
+              <p className="truncate font-medium text-slate-900" data-testid="user-email">
+                {user?.email}
+              </p>
+            </div>
+            <Menu.Separator className="my-1 h-px bg-slate-100" />
+            <Menu.Item className={menuItem} disabled={busy} onSelect={() => void logout()}>
+              <LogOut className="size-4" aria-hidden />
+              Logout
+            </Menu.Item>
+            <Menu.Item className={cn(menuItem, "text-red-600 data-[highlighted]:bg-red-50")} onSelect={() => setDeleting(true)}>
+              <Trash2 className="size-4" aria-hidden />
+              Delete Account
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { collectionQueries } from "../collections/queries";
+import { collectionBySlug, rememberSelected } from "../collections/selection";
+import { RecordButton } from "../recorder/record-button";
+import { useSummaryDialogOpen } from "../summaries/dialog-state";
+import { AppHeader } from "./app-header";
+import { CollectionNotFound } from "./collection-not-found";
+import { GoToDate } from "./go-to-date";
+import { JournalTabs } from "./journal-tabs";
+import { PeriodNavigator } from "./period-navigator";
+import { PeriodPills } from "./period-pills";
+import type { JournalSearch } from "./search";
+import { StatusScreen } from "./status-screen";
+import { useJournalView } from "./use-journal-view";
+
+/** The main collection screen (SPEC §2): header, period pills, navigator, tabs, and the floating controls. */
+export function MainScreen({ slug, search }: { slug: string; search: JournalSearch }) {
+  const collections = useQuery(collectionQueries.list());
+  const collection = collections.data ? collectionBySlug(collections.data, slug) : null;
+  const view = useJournalView(slug, search);
+  const dialogOpen = useSummaryDialogOpen();
+
+  useEffect(() => {
+    if (collection) rememberSelected(collection.id);
+  }, [collection]);
+
+  if (collections.isPending) return <StatusScreen text="Setting up your workspace..." />;
+  if (!collection) {
+    return (
+      <div className="min-h-dvh bg-slate-50">
+        <AppHeader current={null} />
+        <CollectionNotFound slug={slug} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="min-h-dvh bg-slate-50 pb-[calc(7rem+env(safe-area-inset-bottom))]">
+      <AppHeader current={collection} />
+      <main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 pt-5 sm:px-6 sm:pt-8">
+        <div className="flex justify-center">
+          <PeriodPills value={view.period} color={collection.primaryColor} onChange={view.setPeriod} />
+        </div>
+        <PeriodNavigator view={view} />
+        <JournalTabs collection={collection} view={view} />
+      </main>
+      {dialogOpen ? null : <GoToDate view={view} />}
+      <RecordButton collection={collection} view={view} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { successSchema, voiceNoteSchema, type UpdateVoiceNoteInput } from "@vj/core";
+import { apiRequest } from "../../lib/api-client";
+import { useAppMutation } from "../../lib/mutation";
+import { noteKeys } from "./queries";
+
+/** SPEC §8: note update errors are ignored (the list refresh shows what the server kept). */
+export function useUpdateNote() {
+  return useAppMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateVoiceNoteInput }) =>
+      apiRequest(`/api/voice-notes/${id}`, { method: "PATCH", body: changes, schema: voiceNoteSchema }),
+    invalidate: () => [noteKeys.all],
+    invalidateOnError: true,
+  });
+}
+
+export function useDeleteNote() {
+  return useAppMutation({
+    mutationFn: (id: string) => apiRequest(`/api/voice-notes/${id}`, { method: "DELETE", schema: successSchema }),
+    invalidate: () => [noteKeys.all, ["domains"]],
+    failure: { title: "Error", description: "Failed to delete the recording. Please try again." },
+  });
+}
+
+/** Asks the server to transcribe a failed note again; the list then polls until it is done. */
+export function useRetryTranscription() {
+  return useAppMutation({
+    mutationFn: (id: string) => apiRequest(`/api/voice-notes/${id}/transcribe`, { method: "POST", schema: voiceNoteSchema }),
+    invalidate: () => [noteKeys.all],
+    failure: { title: "Error", description: "Could not retry the transcription. Please try again." },
+  });
+}

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { LIST_STALE_TIME_MS, TRANSCRIPTION_POLL_INTERVAL_MS, voiceNoteListSchema, type Period, type VoiceNote } from "@vj/core";
+import { apiFetch, browserTimeZone } from "../../lib/api-client";
+
+export type NotesScope = { domainId: string; period: Period; periodKey: string };
+
+/** ["voice-notes"] ⊃ ["voice-notes", domainId] ⊃ one period's list: uploads invalidate by prefix. */
+export const noteKeys = {
+  all: ["voice-notes"] as const,
+  collection: (domainId: string) => [...noteKeys.all, domainId] as const,
+  list: ({ domainId, period, periodKey }: NotesScope) => [...noteKeys.collection(domainId), period, periodKey] as const,
+};
+
+export type NotesPage = { notes: VoiceNote[]; nextCursor: string | null };
+
+/** The API pages long lists newest first; the next page's cursor comes in this header. */
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
+
+export async function fetchNotesPage(scope: NotesScope, before: string | null, signal?: AbortSignal): Promise<NotesPage> {
+  const { data, headers } = await apiFetch("/api/voice-notes", {
+    query: { ...scope, tz: browserTimeZone(), before: before ?? undefined },
+    schema: voiceNoteListSchema,
+    signal,
+  });
+  return { notes: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
+}
+
+export const anyTranscribing = (notes: readonly VoiceNote[]) => notes.some((n) => n.isTranscribing && !n.isError);
+
+export const noteQueries = {
+  /** SPEC §9: fresh 30 s, no refetch on focus; polls every 5 s while any note is transcribing. */
+  list: (scope: NotesScope) =>
+    infiniteQueryOptions({
+      queryKey: noteKeys.list(scope),
+      queryFn: ({ pageParam, signal }) => fetchNotesPage(scope, pageParam, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+      staleTime: LIST_STALE_TIME_MS,
+      refetchOnWindowFocus: false,
+      refetchInterval: (query) =>
+        anyTranscribing(query.state.data?.pages.flatMap((p) => p.notes) ?? []) ? TRANSCRIPTION_POLL_INTERVAL_MS : false,
+    }),
+};

@@ -1,0 +1,33 @@
+import { queryOptions } from "@tanstack/react-query";
+import { LIST_STALE_TIME_MS, summaryListSchema, summaryTypeListSchema, type Period } from "@vj/core";
+import { apiRead } from "../../lib/api-client";
+
+export type SummaryScope = { domainId: string; period: Period; periodKey: string };
+
+/** SPEC §7: the summaries list is cached under period, periodKey and domainId. */
+export const summaryKeys = {
+  all: ["summaries"] as const,
+  collection: (domainId: string) => [...summaryKeys.all, domainId] as const,
+  list: ({ domainId, period, periodKey }: SummaryScope) => [...summaryKeys.collection(domainId), period, periodKey] as const,
+};
+
+export const summaryTypeKeys = {
+  all: ["summary-types"] as const,
+  list: (domainId: string) => [...summaryTypeKeys.all, domainId] as const,
+};
+
+export const summaryQueries = {
+  /** Fresh 30 s, no refetch on focus (SPEC §9). */
+  list: (scope: SummaryScope) =>
+    queryOptions({
+      queryKey: summaryKeys.list(scope),
+      queryFn: async () => (await apiRead("/api/summaries", { query: scope, schema: summaryListSchema })) ?? [],
+      staleTime: LIST_STALE_TIME_MS,
+      refetchOnWindowFocus: false,
+    }),
+  types: (domainId: string) =>
+    queryOptions({
+      queryKey: summaryTypeKeys.list(domainId),
+      queryFn: async () => (await apiRead("/api/summary-types", { query: { domainId }, schema: summaryTypeListSchema })) ?? [],
+    }),
+};

@@ -1,0 +1,97 @@
+import { errorBodySchema, type ErrorCode } from "@vj/core";
+
+
+/**
+ * The one client for the product API (SPEC §7): JSON in and out (multipart for note uploads),
+ * the session's bearer token, and a typed error whose message is "{status}: {text}".
+ */
+
+/** A failed product request. `code` and `serverMessage` come from the one error body when the API sent it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+    readonly code: ErrorCode | null,
+  ) {
+    super(`${status}: ${serverMessage}`);
+    this.name = "ApiError";
+  }
+}
+
+let accessToken: () => string | null = () => null;
+
+/** Wired once at start to the auth store, so every request carries the current session's token. */
+export function setAccessTokenSource(source: () => string | null): void {
+  accessToken = source;
+}
+
+export type Query = Record<string, string | number | undefined | null>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => "");
+  let parsed: ReturnType<typeof errorBodySchema.safeParse> | null = null;
+  try {
+    parsed = errorBodySchema.safeParse(JSON.parse(text));
+  } catch {
+    parsed = null;
+  }
+  if (parsed?.success) return new ApiError(res.status, parsed.data.error.message, parsed.data.error.code);
+  return new ApiError(res.status, text || res.statusText, null);
+}
+
+export type RequestOptions<T> = {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  query?: Query;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Validates the JSON reply; without it the reply is returned as parsed. */
+  schema?: { parse(value: unknown): T };
+  signal?: AbortSignal;
+};
+
+export type ApiResponse<T> = { data: T; headers: Headers };
+
+/** Sends one request and returns the parsed reply with its headers; any non-2xx throws ApiError. */
+export async function apiFetch<T>(path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers();
+  const token = accessToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(withQuery(path, options.query), { method: options.method ?? "GET", headers, body, signal: options.signal });
+  if (!res.ok) throw await errorFrom(res);
+  const text = await res.text();
+  const json: unknown = text ? JSON.parse(text) : null;
+  return { data: options.schema ? options.schema.parse(json) : (json as T), headers: res.headers };
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return (await apiFetch(path, options)).data;
+}
+
+/** The default data read (SPEC §7): a GET whose 401 yields null instead of failing. */
+export async function apiRead<T>(path: string, options: Omit<RequestOptions<T>, "method" | "body"> = {}): Promise<T | null> {
+  try {
+    return await apiRequest(path, options);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/** The browser's IANA time zone, sent with every list and generate call (DESIGN §5). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
