@@ -13,6 +13,7 @@ import { createSessionCache } from "./features/auth/session-cache";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
 import { mirrorAuthSession } from "./features/outbox/mirror-auth-session";
 import { outboxDb } from "./features/outbox/outbox-db";
+import { startPageOutbox } from "./features/outbox/page-outbox";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { Toaster } from "./components/ui/toaster";
@@ -28,6 +29,17 @@ auth.start();
 setAccessTokenSource(() => auth.getState().session?.access_token ?? null);
 // The service worker replays the outbox with this token (it cannot read localStorage).
 mirrorAuthSession(auth, outboxDb());
+// Recover interrupted recordings and send what waits, once the session is known (SPEC §4, DESIGN §8).
+void auth.ready().then(() =>
+  startPageOutbox({
+    queryClient,
+    // getSession refreshes an expired token first; after a 401 a refresh is forced.
+    getAccessToken: async (refresh) => {
+      const { data } = refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
+      return data.session?.access_token ?? null;
+    },
+  }),
+);
 const router = createAppRouter(auth, queryClient);
 
 function App() {
