@@ -5,13 +5,19 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_PATH, chromiumMissingReason } from "./chromium";
+import { startScriptedOpenAI } from "./support/fake-openai";
 
 const web = path.resolve(import.meta.dirname, "..");
 const dist = path.join(web, "dist");
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The API serving the built app: transcription by the scripted OpenAI server, summaries by the offline extractive engine. */
     baseUrl: string;
+    /** A second API on its own data whose summaries also come from the scripted OpenAI server. */
+    openaiSummaryBaseUrl: string;
+    /** POST /script here to change what the OpenAI test server answers (see support/fake-openai.ts). */
+    openaiControlUrl: string;
   }
 }
 
@@ -67,23 +73,25 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`API not healthy within 60 s:\n${output()}`);
 }
 
-export default async function setup(project: TestProject) {
-  const missing = chromiumMissingReason();
-  if (missing) {
-    if (process.env.CI === "true") throw new Error(`E2E cannot run in CI: ${missing}`);
-    // The suites skip themselves and print the reason; no API needed.
-    project.provide("baseUrl", "");
-    return;
-  }
+type RunningApi = { baseUrl: string; stop(): Promise<void> };
 
-  await buildIfStale();
+async function startApi(name: string, env: Record<string, string>): Promise<RunningApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-e2e-data-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
   const api = spawn(process.execPath, ["--import", "tsx", path.resolve(web, "../api/src/main.ts")], {
     cwd: web,
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", WEB_DIST: dist, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WEB_DIST: dist,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const keep = (chunk: Buffer) => {
@@ -91,24 +99,59 @@ export default async function setup(project: TestProject) {
   };
   api.stdout?.on("data", keep);
   api.stderr?.on("data", keep);
-
   try {
     await waitForHealth(baseUrl, api, () => log);
   } catch (err) {
     api.kill("SIGTERM");
     throw err;
   }
-  console.log(`[e2e] API on ${baseUrl} (data ${dataDir}, browser ${CHROMIUM_PATH})`);
-  project.provide("baseUrl", baseUrl);
+  console.log(`[e2e] ${name} API on ${baseUrl} (data ${dataDir})`);
+  return {
+    baseUrl,
+    async stop() {
+      if (api.exitCode === null) {
+        const exited = new Promise((resolve) => api.once("exit", resolve));
+        api.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (api.exitCode === null && api.signalCode === null) api.kill("SIGKILL");
+      }
+      if (log.trim()) console.log(`[e2e] ${name} API output:\n${log}`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    if (process.env.CI === "true") throw new Error(`E2E cannot run in CI: ${missing}`);
+    // The suites skip themselves and print the reason; no API needed.
+    project.provide("baseUrl", "");
+    project.provide("openaiSummaryBaseUrl", "");
+    project.provide("openaiControlUrl", "");
+    return;
+  }
+
+  await buildIfStale();
+  const openai = await startScriptedOpenAI();
+  const engines = { OPENAI_API_KEY: "sk-e2e-test", OPENAI_BASE_URL: openai.server.baseURL, TRANSCRIBE_ENGINE: "openai" };
+  const started: RunningApi[] = [];
+  try {
+    started.push(await startApi("main", { ...engines, SUMMARY_ENGINE: "extractive" }));
+    started.push(await startApi("openai-summaries", { ...engines, SUMMARY_ENGINE: "openai" }));
+  } catch (err) {
+    await Promise.all(started.map((api) => api.stop()));
+    await openai.close();
+    throw err;
+  }
+  const [main, openaiSummaries] = started as [RunningApi, RunningApi];
+  console.log(`[e2e] browser ${CHROMIUM_PATH}; OpenAI test server ${openai.server.baseURL}`);
+  project.provide("baseUrl", main.baseUrl);
+  project.provide("openaiSummaryBaseUrl", openaiSummaries.baseUrl);
+  project.provide("openaiControlUrl", openai.controlUrl);
 
   return async () => {
-    if (api.exitCode === null) {
-      const exited = new Promise((resolve) => api.once("exit", resolve));
-      api.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (api.exitCode === null && api.signalCode === null) api.kill("SIGKILL");
-    }
-    if (log.trim()) console.log(`[e2e] API output:\n${log}`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(started.map((api) => api.stop()));
+    await openai.close();
   };
 }

@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
+import { apiAs, signUpUser, type TestUser } from "./support/api";
+import { signIn } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] offline journey skipped: ${missing}`);
 
 describe.skipIf(missing !== null)("the installed app shell offline", () => {
   const baseUrl = inject("baseUrl");
-  const user = { email: "offline@example.com", password: "offline-pass-1" };
+  let user: TestUser;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    const res = await fetch(`${baseUrl}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json", apikey: "public-anon-key" },
-      body: JSON.stringify(user),
-    });
-    if (!res.ok) throw new Error(`could not create the user: ${res.status} ${await res.text()}`);
+    user = await signUpUser(baseUrl, "offline");
+    await apiAs(baseUrl, user).createCollection({ name: "Field Notes", primaryColor: "#059669", isDefault: true });
     browser = await launchBrowser();
   });
 
@@ -26,12 +24,9 @@ describe.skipIf(missing !== null)("the installed app shell offline", () => {
   it("reopens signed in with no network, from the precached shell and the cached session", async () => {
     const context = browser!.context;
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${baseUrl}/auth/login`);
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${baseUrl}/`);
-    await page.getByTestId("user-email").getByText(user.email, { exact: true }).waitFor();
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.waitForURL(`${baseUrl}/field-notes`);
+    await page.getByTestId("current-collection").getByText("Field Notes", { exact: true }).waitFor();
 
     // The production build registers the service worker; wait until it controls the page.
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -39,11 +34,14 @@ describe.skipIf(missing !== null)("the installed app shell offline", () => {
     await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
+    // The journal the page showed is saved for offline use (throttled writes: wait for it).
+    await page.waitForFunction(() => (localStorage.getItem("voice-journal.query-cache") ?? "").includes("Field Notes"));
     await context.setOffline(true);
     try {
-      await page.goto(`${baseUrl}/some-collection`);
-      await page.getByTestId("user-email").getByText(user.email, { exact: true }).waitFor();
-      await page.getByRole("button", { name: "Logout" }).waitFor();
+      // A deep link opens from the precached shell with the cached session; the header and navigator draw.
+      await page.goto(`${baseUrl}/field-notes?view=week`);
+      await page.getByRole("button", { name: "Account" }).waitFor();
+      await page.getByTestId("period-headline").getByText("This Week", { exact: true }).waitFor();
     } finally {
       await context.setOffline(false);
     }

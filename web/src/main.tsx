@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
@@ -8,6 +8,7 @@ import { createQueryClient } from "./lib/query-client";
 import { supabase } from "./lib/supabase";
 import { registerServiceWorker } from "./lib/register-sw";
 import { setAccessTokenSource } from "./lib/api-client";
+import { persistQueries } from "./lib/query-persistence";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
@@ -20,6 +21,7 @@ import { Toaster } from "./components/ui/toaster";
 import { UpdatePrompt } from "./components/update-prompt";
 
 const queryClient = createQueryClient();
+const persisted = persistQueries(queryClient);
 const auth = createAuthStore({
   client: supabase,
   cache: createSessionCache(window.localStorage),
@@ -27,6 +29,10 @@ const auth = createAuthStore({
 });
 auth.start();
 setAccessTokenSource(() => auth.getState().session?.access_token ?? null);
+auth.subscribe(() => {
+  const { user, loading } = auth.getState();
+  if (!loading) persisted.setUser(user?.id ?? null);
+});
 // The service worker replays the outbox with this token (it cannot read localStorage).
 mirrorAuthSession(auth, outboxDb());
 // Recover interrupted recordings and send what waits, once the session is known (SPEC §4, DESIGN §8).
@@ -42,10 +48,21 @@ void auth.ready().then(() =>
 );
 const router = createAppRouter(auth, queryClient);
 
+let cacheRestored = false;
+void persisted.restored.then(() => {
+  cacheRestored = true;
+});
+
 function App() {
   const { loading } = useAuth();
-  if (loading) return <LoadingScreen />;
+  const restored = useSyncExternalStore(subscribeRestored, () => cacheRestored);
+  if (loading || !restored) return <LoadingScreen />;
   return <RouterProvider router={router} />;
+}
+
+function subscribeRestored(listener: () => void) {
+  void persisted.restored.then(listener);
+  return () => undefined;
 }
 
 const rootElement = document.getElementById("root");

@@ -1,0 +1,47 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, "../screenshots");
+export const SIZES = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+
+/** A visible toast's text; screen-reader announcements of the same toast live outside the region. */
+export function toastText(page: Page, text: string) {
+  return page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** No serious or critical axe-core violation on what the page shows now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(bad).toEqual([]);
+}
+
+/**
+ * Screenshots of the current screen at the phone and desktop sizes (files NAME-mobile.png and
+ * NAME-desktop.png), each after `ready` says the screen is drawn, with an axe scan at each size and
+ * a check that the phone layout does not scroll sideways.
+ */
+export async function captureScreen(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await ready();
+    await page.waitForTimeout(250); // let entry animations settle
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size}.png`), fullPage: true });
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${size}`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize(SIZES.desktop);
+}

@@ -1,0 +1,56 @@
+import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
+import type { QueryClient } from "@tanstack/react-query";
+import { persistQueryClient } from "@tanstack/react-query-persist-client";
+
+export const QUERY_CACHE_KEY = "voice-journal.query-cache";
+const OWNER_KEY = "voice-journal.query-cache-owner";
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Offline-first: the last answers (collections, notes, summaries) are kept in localStorage so the
+ * app opens with a user's journal when there is no connection; online they refresh as usual.
+ * `setUser` is told who is signed in (null when nobody is): one user's cached journal is never
+ * shown to the next.
+ */
+export type PersistedQueries = {
+  /** Settles once the saved answers are back in the cache (route loaders should wait for it). */
+  restored: Promise<void>;
+  setUser(id: string | null): void;
+};
+
+export function persistQueries(queryClient: QueryClient, storage: Storage | null = safeLocalStorage()): PersistedQueries {
+  if (!storage) return { restored: Promise.resolve(), setUser: () => undefined };
+  const persister = createSyncStoragePersister({ storage, key: QUERY_CACHE_KEY, throttleTime: 500 });
+  const [, restoring] = persistQueryClient({
+    queryClient,
+    persister,
+    maxAge: MAX_AGE_MS,
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === "success" },
+  });
+  const forget = () => {
+    queryClient.clear();
+    void persister.removeClient();
+  };
+  return {
+    restored: restoring.catch(() => undefined),
+    setUser(id) {
+      try {
+        const owner = storage.getItem(OWNER_KEY);
+        if (owner === (id ?? "")) return;
+        if (owner !== null || id === null) forget();
+        if (id) storage.setItem(OWNER_KEY, id);
+        else storage.removeItem(OWNER_KEY);
+      } catch {
+        forget();
+      }
+    },
+  };
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
