@@ -11,7 +11,8 @@ import { useUploadProgress } from "./upload-progress";
 import { useOnline, useOutboxUsage, usePendingUploads } from "./use-outbox";
 
 const MB = 1024 * 1024;
-const formatMb = (bytes: number) => `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
+const formatSize = (bytes: number) =>
+  bytes < MB ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
 
 /**
  * The amber "Pending Upload" cards (SPEC §2): recordings of this collection (or of none) that are
@@ -32,7 +33,7 @@ export function PendingUploads({ collection }: { collection: Domain }) {
       ))}
       <p className="flex items-center gap-1.5 text-xs text-slate-500" data-testid="outbox-usage">
         <HardDrive className="size-3.5" aria-hidden />
-        Offline storage: {formatMb(usage.bytes)} of {formatMb(usage.maxBytes)} used
+        Offline storage: {formatSize(usage.bytes)} of {formatSize(usage.maxBytes)} used
       </p>
     </section>
   );
@@ -102,11 +103,11 @@ function PendingCard({ item, online, progress }: { item: PendingUpload; online: 
         </div>
       ) : null}
       <div className="mt-3 flex gap-2">
-        <Button variant="secondary" className="h-9" disabled={!online || uploading} onClick={() => void retry()}>
+        <Button variant="secondary" className="h-9 disabled:opacity-50" disabled={!online || uploading} onClick={() => void retry()}>
           <RotateCw className="size-4" aria-hidden />
           Retry
         </Button>
-        <Button variant="ghost" className="h-9 text-red-700 hover:bg-red-50 hover:text-red-800" disabled={uploading} onClick={() => void remove()}>
+        <Button variant="ghost" className="h-9 text-red-700 hover:bg-red-50 hover:text-red-800 disabled:opacity-50" disabled={uploading} onClick={() => void remove()}>
           <Trash2 className="size-4" aria-hidden />
           Delete
         </Button>

@@ -26,7 +26,6 @@ export type RecorderState = {
 let state: RecorderState = { status: "idle", panelOpen: false, title: "", defaultTitle: "" };
 let session: RecordingSession | null = null;
 let endRecordingActivity: (() => void) | null = null;
-let titleWrite: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<RecorderState>) {
@@ -60,6 +59,8 @@ export async function startRecording({ domainId, viewedDay, timeZone }: StartOpt
       recordedAt: now.getTime(),
       timeZone,
     });
+    // A title typed while the microphone was still opening.
+    if (state.title.trim()) journalTitle(session.recording.id, state.title);
     set({ status: "recording" });
   } catch (err) {
     endRecordingActivity?.();
@@ -84,13 +85,13 @@ export function resumeRecording(): void {
 
 export function setRecordingTitle(title: string): void {
   set({ title });
-  const current = session;
-  if (!current) return;
-  // The journal keeps the typed title too, so a recovered take carries it; written once typing settles.
-  clearTimeout(titleWrite);
-  titleWrite = setTimeout(() => {
-    void updateRecordingTitle(outboxDb(), current.recording.id, title.trim() || state.defaultTitle).catch(() => {});
-  }, 400);
+  // The journal keeps the typed title too, so a recovered take carries it. Written on every
+  // change (one small IndexedDB update; writes on one connection apply in order).
+  if (session) journalTitle(session.recording.id, title);
+}
+
+function journalTitle(id: string, title: string) {
+  void updateRecordingTitle(outboxDb(), id, title.trim() || state.defaultTitle).catch(() => {});
 }
 
 export function setPanelOpen(open: boolean): void {
@@ -101,7 +102,6 @@ export function setPanelOpen(open: boolean): void {
 export async function finishRecording(): Promise<void> {
   const current = session;
   if (!current || (state.status !== "recording" && state.status !== "paused")) return;
-  clearTimeout(titleWrite);
   const title = state.title.trim() || state.defaultTitle;
   // This take's activity ends only once it is kept and sent, so no update reloads in between.
   const endActivity = endRecordingActivity;
@@ -126,7 +126,6 @@ export async function finishRecording(): Promise<void> {
 export async function cancelRecording(): Promise<void> {
   const current = session;
   if (!current) return;
-  clearTimeout(titleWrite);
   session = null;
   set({ status: "idle", panelOpen: false, title: "", defaultTitle: "" });
   try {
