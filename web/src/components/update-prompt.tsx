@@ -1,4 +1,5 @@
-import { RefreshCw } from "lucide-react";
+import { RefreshCw, X } from "lucide-react";
+import { useState } from "react";
 import { useIsBusy } from "../lib/app-activity";
 import { applyUpdate, useUpdateWaiting } from "../lib/register-sw";
 import { Button } from "./ui/button";
@@ -10,7 +11,9 @@ import { Button } from "./ui/button";
 export function UpdatePrompt() {
   const waiting = useUpdateWaiting();
   const busy = useIsBusy();
-  if (!waiting) return null;
+  // "Later" hides it for this page; the new version then applies once every tab is closed.
+  const [dismissed, setDismissed] = useState(false);
+  if (!waiting || dismissed) return null;
   return (
     <div
       role="status"
@@ -24,6 +27,14 @@ export function UpdatePrompt() {
       <Button className="h-9" disabled={busy} onClick={() => applyUpdate()}>
         Reload
       </Button>
+      <button
+        type="button"
+        aria-label="Later"
+        onClick={() => setDismissed(true)}
+        className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
     </div>
   );
 }
