@@ -12,9 +12,13 @@ import { persistQueries } from "./lib/query-persistence";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
+import { mirrorAuthSession } from "./features/outbox/mirror-auth-session";
+import { outboxDb } from "./features/outbox/outbox-db";
+import { startPageOutbox } from "./features/outbox/page-outbox";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { Toaster } from "./components/ui/toaster";
+import { UpdatePrompt } from "./components/update-prompt";
 
 const queryClient = createQueryClient();
 const persisted = persistQueries(queryClient);
@@ -29,6 +33,19 @@ auth.subscribe(() => {
   const { user, loading } = auth.getState();
   if (!loading) persisted.setUser(user?.id ?? null);
 });
+// The service worker replays the outbox with this token (it cannot read localStorage).
+mirrorAuthSession(auth, outboxDb());
+// Recover interrupted recordings and send what waits, once the session is known (SPEC §4, DESIGN §8).
+void auth.ready().then(() =>
+  startPageOutbox({
+    queryClient,
+    // getSession refreshes an expired token first; after a 401 a refresh is forced.
+    getAccessToken: async (refresh) => {
+      const { data } = refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
+      return data.session?.access_token ?? null;
+    },
+  }),
+);
 const router = createAppRouter(auth, queryClient);
 
 let cacheRestored = false;
@@ -58,6 +75,7 @@ createRoot(rootElement).render(
         <AuthProvider store={auth}>
           <App />
           <Toaster />
+          <UpdatePrompt />
         </AuthProvider>
       </QueryClientProvider>
     </ErrorBoundary>

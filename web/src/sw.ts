@@ -1,8 +1,19 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { OUTBOX_REPLAYED_MESSAGE, OUTBOX_SYNC_TAG, type OutboxReplayedMessage } from "./features/outbox/background-sync";
+import { outboxDb } from "./features/outbox/outbox-db";
+import { replayOutbox, type ReplayReport } from "./features/outbox/replay";
+import { readMirroredToken } from "./features/outbox/session-mirror";
+import { fetchTransport } from "./features/outbox/upload-recording";
 
 declare const self: ServiceWorkerGlobalScope;
+
+// Background Sync is not in TypeScript's worker library (it is Chromium-only).
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
 
 // The app shell (every built asset and index.html) is precached so the app opens offline.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -16,10 +27,41 @@ registerRoute(
   }),
 );
 
-// A new release takes over at once: the shell is versioned by the precache manifest.
-self.addEventListener("install", () => {
-  void self.skipWaiting();
+// A new release waits until the page says so (workbox-window's messageSkipWaiting after the
+// person chose Reload): taking over at once could swap the shell under a recording or an upload.
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil(self.clients.claim());
+});
+
+/**
+ * Sends what waits in the outbox with the token the page mirrored. Without a valid token it sends
+ * nothing and leaves the recordings to the page, which refreshes the session and replays. The
+ * outbox is the only record of what is delivered: nothing leaves it without a 2xx.
+ */
+async function replayFromWorker(): Promise<ReplayReport> {
+  const db = outboxDb();
+  const report = await replayOutbox({
+    db,
+    baseUrl: self.location.origin,
+    getAccessToken: () => readMirroredToken(db),
+    transport: fetchTransport(),
+  });
+  const message: OutboxReplayedMessage = { type: OUTBOX_REPLAYED_MESSAGE, report };
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
+  return report;
+}
+
+self.addEventListener("sync", (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    replayFromWorker().then((report) => {
+      // A rejected sync is retried by the browser later with backoff; only worth it for
+      // failures that may pass (no connection, server errors), not for a missing session.
+      if (report.offline || report.failed.length > 0) throw new Error("outbox replay incomplete; the browser will retry");
+    }),
+  );
 });

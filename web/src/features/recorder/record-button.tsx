@@ -1,7 +1,74 @@
 import type { Domain } from "@vj/core";
+import { Mic, Pause, Play } from "lucide-react";
+import { useEffect } from "react";
+import { cn } from "../../lib/cn";
 import type { JournalView } from "../journal/use-journal-view";
+import { pauseRecording, resumeRecording, setPanelOpen, startRecording, useRecorder } from "./recorder-store";
+import { RecordingPanel } from "./recording-panel";
+import { onRecordingStartRequested } from "./trigger";
 
-/** The floating record button and its panel (SPEC §2) — built by the recorder work (issue 9). */
-export function RecordButton(_props: { collection: Domain; view: JournalView }) {
-  return null;
+/**
+ * The floating record button (SPEC §2): idle starts and opens the panel; recording pauses; paused
+ * resumes. In week and month views it is greyed out while idle and a click goes to today.
+ */
+export function RecordButton({ collection, view }: { collection: Domain; view: JournalView }) {
+  const recorder = useRecorder();
+  const dayView = view.period === "day";
+  const idle = recorder.status === "idle";
+  const greyed = idle && !dayView;
+
+  const start = () =>
+    void startRecording({
+      domainId: collection.id,
+      viewedDay: view.isToday ? undefined : view.dayKey,
+      timeZone: view.timeZone,
+    });
+
+  const onClick = () => {
+    if (recorder.status === "recording") pauseRecording();
+    else if (recorder.status === "paused") resumeRecording();
+    else if (recorder.status === "starting" || recorder.status === "saving") setPanelOpen(true);
+    else if (!dayView) view.setPeriod("day");
+    else start();
+  };
+
+  // The Notes tab's "Start Recording" button (SPEC §2).
+  useEffect(() => onRecordingStartRequested(() => (dayView ? start() : view.setPeriod("day"))));
+
+  const label =
+    recorder.status === "recording"
+      ? "Pause recording"
+      : recorder.status === "paused"
+        ? "Resume recording"
+        : greyed
+          ? "Go to today to record"
+          : "Start recording";
+
+  return (
+    <>
+      <RecordingPanel color={collection.primaryColor} />
+      <button
+        type="button"
+        aria-label={label}
+        title={label}
+        onClick={onClick}
+        data-state={recorder.status}
+        className={cn(
+          "fixed bottom-[calc(1.5rem+env(safe-area-inset-bottom))] right-6 z-50 flex size-16 items-center justify-center rounded-full text-white shadow-xl transition-[transform,opacity,background-color]",
+          "focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 active:scale-95",
+          recorder.status === "recording" && "animate-pulse",
+          greyed && "opacity-50 grayscale",
+        )}
+        style={{ backgroundColor: recorder.status === "recording" || recorder.status === "paused" ? "#dc2626" : collection.primaryColor }}
+      >
+        {recorder.status === "recording" ? (
+          <Pause className="size-7" aria-hidden />
+        ) : recorder.status === "paused" ? (
+          <Play className="size-7" aria-hidden />
+        ) : (
+          <Mic className="size-7" aria-hidden />
+        )}
+      </button>
+    </>
+  );
 }

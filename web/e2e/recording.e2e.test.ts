@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { periodKeyOf } from "@vj/core";
+import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
+import { apiAs, signUpUser, type TestUser } from "./support/api";
+import { DEFAULT_TRANSCRIPT } from "./support/fake-openai";
+import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
+import { captureScreen, signIn, toastText } from "./support/page";
+
+const missing = chromiumMissingReason();
+if (missing) console.warn(`[e2e] recording journeys skipped: ${missing}`);
+
+describe.skipIf(missing !== null)("recording journeys in Chromium with a fake microphone", () => {
+  const baseUrl = inject("baseUrl");
+  let user: TestUser;
+  let browser: Browser | undefined;
+  let page: Page;
+  let domainId: string;
+
+  beforeAll(async () => {
+    user = await signUpUser(baseUrl, "recorder");
+    domainId = (await apiAs(baseUrl, user).createCollection({ name: "Voice Diary", primaryColor: "#7c3aed", isDefault: true })).id;
+    const wav = makeSpeechWav("Today I walked along the river and thought about the week ahead.");
+    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav), timezoneId: "UTC" });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.waitForURL(`${baseUrl}/voice-diary`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const timer = () => page.getByTestId("recording-timer");
+  const notesToday = () => apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") });
+
+  it("records, pauses, resumes and finishes: the note appears and its transcript arrives", async () => {
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await timer().getByText("0:02").waitFor();
+    await captureScreen(page, "recording-panel-recording", () => timer().waitFor());
+
+    await page.getByRole("button", { name: "Pause recording" }).click();
+    await timer().getByText("(Paused)").waitFor();
+    const pausedAt = await timer().textContent();
+    await page.waitForTimeout(1500);
+    // Paused means paused: the timer does not move.
+    expect(await timer().textContent()).toBe(pausedAt);
+    await captureScreen(page, "recording-panel-paused", () => timer().getByText("(Paused)").waitFor());
+
+    await page.getByRole("button", { name: "Resume recording" }).click();
+    await expect.poll(async () => (await timer().textContent())?.includes("(Paused)")).toBe(false);
+    await page.getByPlaceholder("Add a title (optional)").fill("River walk");
+    await page.waitForTimeout(1200);
+    await page.getByRole("button", { name: "Finish" }).click();
+
+    await toastText(page, "Upload Successful").waitFor();
+    await toastText(page, "Recording uploaded and transcription started.").waitFor();
+    await page.getByText("River walk", { exact: true }).waitFor();
+    // The list polls every 5 s while the note transcribes; the scripted engine's text arrives.
+    await page.getByText(DEFAULT_TRANSCRIPT).waitFor({ timeout: 30_000 });
+
+    const notes = await notesToday();
+    expect(notes.map((n) => n.title)).toEqual(["River walk"]);
+    expect(notes[0]!.audioMimeType).toBe("audio/webm");
+    expect(notes[0]!.duration).toBeGreaterThanOrEqual(3);
+    // Nothing left waiting on the device.
+    expect(await page.getByTestId("pending-upload").count()).toBe(0);
+  });
+
+  it("Cancel discards the take", async () => {
+    const before = (await notesToday()).length;
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await timer().getByText("0:01").waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await toastText(page, "Recording cancelled").waitFor();
+    await toastText(page, "Recording has been discarded.").waitFor();
+    await page.waitForTimeout(1000);
+    expect((await notesToday()).length).toBe(before);
+    expect(await page.evaluate(async () => {
+      const dbs = await indexedDB.databases();
+      return dbs.map((d) => d.name);
+    })).toContain("voice-notes-outbox");
+    expect(await page.getByTestId("pending-upload").count()).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
+import { apiAs, signUpUser, type TestUser } from "./support/api";
+import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
+import { captureScreen, signIn } from "./support/page";
+
+const missing = chromiumMissingReason();
+if (missing) console.warn(`[e2e] update prompt journey skipped: ${missing}`);
+
+const SERVICE_WORKER = path.resolve(import.meta.dirname, "../dist/sw.js");
+
+describe.skipIf(missing !== null)("a new release waits for the person", () => {
+  const baseUrl = inject("baseUrl");
+  let user: TestUser;
+  let browser: Browser | undefined;
+  let original: string | undefined;
+
+  beforeAll(async () => {
+    user = await signUpUser(baseUrl, "update");
+    await apiAs(baseUrl, user).createCollection({ name: "Releases", primaryColor: "#4338ca", isDefault: true });
+    browser = await launchBrowser({ args: fakeMicrophoneArgs(makeSpeechWav("Testing the update prompt.")) });
+  });
+
+  afterAll(async () => {
+    if (original !== undefined) fs.writeFileSync(SERVICE_WORKER, original);
+    await browser?.close();
+  });
+
+  it("offers the new version, holds it back while recording, and applies it on Reload", async () => {
+    const page = browser!.context.pages()[0] ?? (await browser!.context.newPage());
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.waitForURL(`${baseUrl}/releases`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(firstWorker).toBe(`${baseUrl}/sw.js`);
+
+    // A new release: the served worker script changes by one byte.
+    original = fs.readFileSync(SERVICE_WORKER, "utf8");
+    fs.writeFileSync(SERVICE_WORKER, `${original}\n// release 2\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.getByRole("status").filter({ hasText: "A new version is available" });
+    await prompt.waitFor();
+    const reload = prompt.getByRole("button", { name: "Reload" });
+
+    // Not while recording: the button waits.
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByTestId("recording-timer").getByText("0:01").waitFor();
+    expect(await reload.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => reload.isDisabled()).toBe(false);
+    // The new worker is still only waiting.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+
+    await captureScreen(page, "update-prompt", () => prompt.waitFor());
+
+    const navigated = page.waitForEvent("framenavigated");
+    await reload.click();
+    await navigated;
+    await page.getByRole("button", { name: "Start recording" }).waitFor();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(await prompt.count()).toBe(0);
+  });
+});

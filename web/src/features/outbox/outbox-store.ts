@@ -1,0 +1,165 @@
+import type { Table } from "dexie";
+import { OUTBOX_MAX_BYTES } from "@vj/core";
+import { storableAudio } from "./audio-storage";
+import type { OutboxDb, PendingUpload } from "./outbox-db";
+
+/** What a finished recording brings to the outbox; the outbox adds attempts, status and size. */
+export type NewPendingUpload = {
+  id: string;
+  audio: Blob;
+  title: string;
+  duration: number;
+  createdAt: string;
+  domainId: string | null;
+  recordedAt: number;
+  timeZone: string;
+};
+
+/** A recording the 80 MB cap pushed out, so the page can tell the person which one. */
+export type EvictedUpload = Pick<PendingUpload, "id" | "title" | "createdAt" | "recordedAt" | "size">;
+
+export type OutboxUsage = { bytes: number; count: number; maxBytes: number };
+
+/** The recording alone is bigger than the whole outbox: keeping it would mean evicting everything. */
+export class OutboxItemTooLargeError extends Error {
+  constructor(
+    readonly size: number,
+    readonly maxBytes: number,
+  ) {
+    super(`The recording (${size} bytes) is larger than the offline storage limit (${maxBytes} bytes)`);
+    this.name = "OutboxItemTooLargeError";
+  }
+}
+
+/** The outbox id, sent as clientId: rec-{timestamp}-{random} (SPEC §3). */
+export function newOutboxId(now: number = Date.now(), random: () => number = Math.random): string {
+  return `rec-${now}-${random().toString(36).slice(2, 10).padEnd(8, "0")}`;
+}
+
+type SizeEntry = { id: string; recordedAt: number; size: number };
+
+/** Age and size of every waiting recording, oldest first, read from the index alone (no audio loaded). */
+async function sizeEntries(db: OutboxDb): Promise<SizeEntry[]> {
+  const entries: SizeEntry[] = [];
+  await db.pendingUploads.orderBy("[recordedAt+size]").eachKey((key, cursor) => {
+    const [recordedAt, size] = key as [number, number];
+    entries.push({ id: cursor.primaryKey as string, recordedAt, size });
+  });
+  return entries;
+}
+
+export type AddOptions = {
+  maxBytes?: number;
+  /** More IndexedDB work committed atomically with the add (the recording's chunks are dropped in it). */
+  alsoInTransaction?: { tables: Table[]; run: () => Promise<unknown> };
+};
+
+/**
+ * Keeps a finished recording until the server acknowledges it. Over the 80 MB cap the oldest
+ * recordings are evicted first (SPEC §9); they are returned so the person is told what was lost.
+ * Adding an id that is already there replaces it (recovery may run twice).
+ */
+export async function addPendingUpload(
+  db: OutboxDb,
+  input: NewPendingUpload,
+  { maxBytes = OUTBOX_MAX_BYTES, alsoInTransaction }: AddOptions = {},
+): Promise<{ item: PendingUpload; evicted: EvictedUpload[] }> {
+  const size = input.audio.size;
+  if (size > maxBytes) throw new OutboxItemTooLargeError(size, maxBytes);
+  // Converted before the transaction: awaiting anything but IndexedDB inside it would commit it early.
+  const stored = await storableAudio(db, input.audio);
+  const item: PendingUpload = {
+    ...stored,
+    id: input.id,
+    title: input.title,
+    duration: input.duration,
+    createdAt: input.createdAt,
+    domainId: input.domainId,
+    attempts: 0,
+    mimeType: input.audio.type || "audio/webm",
+    size,
+    status: "waiting",
+    recordedAt: input.recordedAt,
+    timeZone: input.timeZone,
+  };
+
+  return db.transaction("rw", [db.pendingUploads, ...(alsoInTransaction?.tables ?? [])], async () => {
+    const others = (await sizeEntries(db)).filter((e) => e.id !== item.id);
+    let total = others.reduce((sum, e) => sum + e.size, 0);
+    const evictIds: string[] = [];
+    for (const entry of others) {
+      if (total + size <= maxBytes) break;
+      evictIds.push(entry.id);
+      total -= entry.size;
+    }
+    const evicted: EvictedUpload[] = [];
+    if (evictIds.length > 0) {
+      for (const old of await db.pendingUploads.bulkGet(evictIds)) {
+        if (old) evicted.push({ id: old.id, title: old.title, createdAt: old.createdAt, recordedAt: old.recordedAt, size: old.size });
+      }
+      await db.pendingUploads.bulkDelete(evictIds);
+    }
+    await db.pendingUploads.put(item);
+    await alsoInTransaction?.run();
+    return { item, evicted };
+  });
+}
+
+/** Everything waiting, newest first (SPEC §9), as the pending cards show it. */
+export function listPendingUploads(db: OutboxDb): Promise<PendingUpload[]> {
+  return db.pendingUploads.orderBy("recordedAt").reverse().toArray();
+}
+
+/** Ids of everything waiting, oldest first: the order replays send them in. */
+export async function pendingUploadIdsOldestFirst(db: OutboxDb): Promise<string[]> {
+  return (await db.pendingUploads.orderBy("recordedAt").primaryKeys()) as string[];
+}
+
+export function getPendingUpload(db: OutboxDb, id: string): Promise<PendingUpload | undefined> {
+  return db.pendingUploads.get(id);
+}
+
+/** The person's Delete, or the removal after the server's 2xx; nothing else removes audio. */
+export function deletePendingUpload(db: OutboxDb, id: string): Promise<void> {
+  return db.pendingUploads.delete(id);
+}
+
+export async function markUploading(db: OutboxDb, id: string): Promise<void> {
+  await db.pendingUploads.update(id, { status: "uploading" });
+}
+
+/**
+ * A failed attempt: the count rises, the reason is kept, the audio stays (SPEC §4). A permanent
+ * refusal marks it rejected so replays stop resending what cannot succeed; Retry still can.
+ */
+export async function recordFailedAttempt(
+  db: OutboxDb,
+  id: string,
+  failure: { message: string; status?: number; permanent: boolean; at?: number },
+): Promise<PendingUpload | undefined> {
+  return db.transaction("rw", db.pendingUploads, async () => {
+    const item = await db.pendingUploads.get(id);
+    if (!item) return undefined;
+    const updated: PendingUpload = {
+      ...item,
+      attempts: item.attempts + 1,
+      lastError: failure.message,
+      lastStatus: failure.status,
+      lastAttemptAt: failure.at ?? Date.now(),
+      status: failure.permanent ? "rejected" : "waiting",
+    };
+    await db.pendingUploads.put(updated);
+    return updated;
+  });
+}
+
+/** An attempt that ended without a verdict on the recording (no valid session): only the status resets. */
+export async function releaseUploading(db: OutboxDb, id: string, status: "waiting" | "rejected" = "waiting"): Promise<void> {
+  await db.pendingUploads.update(id, { status });
+}
+
+/** How full the outbox is, for the "x of 80 MB" line. */
+export async function outboxUsage(db: OutboxDb, maxBytes: number = OUTBOX_MAX_BYTES): Promise<OutboxUsage> {
+  const entries = await sizeEntries(db);
+  return { bytes: entries.reduce((sum, e) => sum + e.size, 0), count: entries.length, maxBytes };
+}

@@ -1,0 +1,179 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { toast } from "../../components/ui/toast-store";
+import { beginActivity } from "../../lib/app-activity";
+import { serviceWorkerRegistration } from "../../lib/register-sw";
+import { collectionKeys } from "../collections/queries";
+import { noteKeys } from "../notes/queries";
+import { isOutboxReplayedMessage, requestBackgroundSync } from "./background-sync";
+import { outboxDb } from "./outbox-db";
+import { recoverInterruptedRecordings } from "./recording-journal";
+import { replayOutbox, sendPendingUpload, type ReplayReport, type SendContext, type SendResult } from "./replay";
+import { setUploadProgress } from "./upload-progress";
+import { uploadRecording, type UploadOutcome } from "./upload-recording";
+import type { ActiveRecording } from "./outbox-db";
+import { xhrTransport } from "./xhr-transport";
+
+/**
+ * The page's side of the outbox: it sends what waits when the worker cannot (no Background Sync
+ * in Safari and Firefox, an expired token in the worker), on `online`, on becoming visible and at
+ * start, after refreshing the session. Wired once in main.tsx.
+ */
+export type PageOutboxDeps = {
+  queryClient: QueryClient;
+  /** The session's access token; `refresh` forces a new one (after a 401). */
+  getAccessToken: (refresh: boolean) => Promise<string | null>;
+};
+
+let deps: PageOutboxDeps | undefined;
+
+function context(refresh = false): SendContext {
+  if (!deps) throw new Error("startPageOutbox was not called");
+  const { getAccessToken } = deps;
+  return {
+    db: outboxDb(),
+    baseUrl: "",
+    getAccessToken: () => getAccessToken(refresh),
+    transport: xhrTransport,
+    onProgress: (id, sent, total) => setUploadProgress(id, total > 0 ? sent / total : 0),
+  };
+}
+
+/** Refreshes the day's notes and the collection stats after a delivery from any context. */
+function refreshAfterDelivery(): void {
+  if (!deps) return;
+  void deps.queryClient.invalidateQueries({ queryKey: noteKeys.all });
+  void deps.queryClient.invalidateQueries({ queryKey: collectionKeys.all });
+}
+
+/** Sends one recording now (after Finish, or a person's Retry), refreshing the session once on a 401. */
+export async function sendFromPage(id: string): Promise<SendResult> {
+  const end = beginActivity("uploading");
+  try {
+    let result = await sendPendingUpload(context(), id);
+    if (result.kind === "unauthorized" || result.kind === "no-session") result = await sendPendingUpload(context(true), id);
+    if (result.kind === "delivered") refreshAfterDelivery();
+    return result;
+  } finally {
+    setUploadProgress(id, null);
+    end();
+  }
+}
+
+/**
+ * The last resort when the outbox could not keep a take (storage full or blocked): send it straight
+ * from memory, with its outbox id as clientId all the same.
+ */
+export async function sendWithoutOutbox(take: {
+  recording: ActiveRecording;
+  audio: Blob;
+  title: string;
+  duration: number;
+}): Promise<UploadOutcome> {
+  const end = beginActivity("uploading");
+  try {
+    const ctx = context();
+    const token = await ctx.getAccessToken();
+    if (!token) return { kind: "unauthorized", status: 401, message: "401: not signed in" };
+    const { recording } = take;
+    const outcome = await uploadRecording(
+      {
+        id: recording.id,
+        audioBlob: take.audio,
+        title: take.title,
+        duration: take.duration,
+        createdAt: recording.createdAt,
+        domainId: recording.domainId,
+        attempts: 0,
+        mimeType: recording.mimeType,
+        size: take.audio.size,
+        status: "uploading",
+        recordedAt: recording.recordedAt,
+        timeZone: recording.timeZone,
+      },
+      { baseUrl: "", accessToken: token, transport: xhrTransport },
+    );
+    if (outcome.kind === "delivered") refreshAfterDelivery();
+    return outcome;
+  } finally {
+    end();
+  }
+}
+
+let running: Promise<ReplayReport | null> | undefined;
+
+/** Replays the whole outbox once (joined if one is already running in this page). */
+export function replayFromPage(): Promise<ReplayReport | null> {
+  running ??= (async () => {
+    if (!navigator.onLine || (await outboxDb().pendingUploads.count()) === 0) return null;
+    const end = beginActivity("uploading");
+    try {
+      let report = await replayOutbox(context());
+      if (report.needsSession) {
+        const again = await replayOutbox(context(true));
+        report = { ...again, delivered: [...report.delivered, ...again.delivered] };
+      }
+      if (report.delivered.length > 0) refreshAfterDelivery();
+      return report;
+    } finally {
+      end();
+    }
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/** Asks the worker to send what waits as soon as there is a connection, even after this tab closes. */
+export async function scheduleBackgroundSync(): Promise<boolean> {
+  return requestBackgroundSync(await serviceWorkerRegistration());
+}
+
+/** Recovers interrupted recordings, replays, and replays again whenever the connection or the tab comes back. */
+export function startPageOutbox(options: PageOutboxDeps): () => void {
+  deps = options;
+  const replay = () => {
+    replayFromPage().catch((err: unknown) => console.warn("outbox replay failed", err));
+  };
+  const onVisible = () => {
+    if (document.visibilityState === "visible") replay();
+  };
+  const onWorkerMessage = (event: MessageEvent) => {
+    if (isOutboxReplayedMessage(event.data) && event.data.report.delivered.length > 0) refreshAfterDelivery();
+  };
+
+  void recoverInterruptedRecordings(outboxDb())
+    .then(({ recovered, evicted }) => {
+      if (recovered.length > 0) {
+        toast({
+          title: "Recording Recovered",
+          description:
+            recovered.length === 1
+              ? "A recording that was interrupted has been saved and will be uploaded."
+              : `${recovered.length} recordings that were interrupted have been saved and will be uploaded.`,
+        });
+      }
+      if (evicted.length > 0) toastEvicted(evicted.map((e) => e.title));
+    })
+    .catch((err: unknown) => console.warn("could not recover interrupted recordings", err))
+    .finally(replay);
+
+  window.addEventListener("online", replay);
+  document.addEventListener("visibilitychange", onVisible);
+  navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
+  return () => {
+    window.removeEventListener("online", replay);
+    document.removeEventListener("visibilitychange", onVisible);
+    navigator.serviceWorker?.removeEventListener("message", onWorkerMessage);
+  };
+}
+
+/** Tells the person which older recordings the 80 MB cap pushed out. */
+export function toastEvicted(titles: string[]): void {
+  toast({
+    variant: "destructive",
+    title: "Offline Storage Full",
+    description: `The oldest pending ${titles.length === 1 ? "recording was" : "recordings were"} removed to make room: ${titles
+      .map((t) => `"${t}"`)
+      .join(", ")}.`,
+  });
+}

@@ -1,0 +1,140 @@
+import { contextLocks, lockNames, type Locks } from "./locks";
+import type { OutboxDb } from "./outbox-db";
+import {
+  deletePendingUpload,
+  getPendingUpload,
+  markUploading,
+  pendingUploadIdsOldestFirst,
+  recordFailedAttempt,
+  releaseUploading,
+} from "./outbox-store";
+import { uploadRecording, type Transport, type UploadOutcome } from "./upload-recording";
+
+/** What sending needs; the page and the service worker each build one. */
+export type SendContext = {
+  db: OutboxDb;
+  /** "" on the page; the origin in the service worker. */
+  baseUrl: string;
+  /** A usable access token, or null when there is none (signed out, expired in the worker). */
+  getAccessToken: () => Promise<string | null>;
+  transport: Transport;
+  locks?: Locks;
+  onProgress?: (id: string, sent: number, total: number) => void;
+  now?: () => number;
+};
+
+export type SendResult =
+  | { id: string; kind: "busy" } // another sender (tab, worker) has it right now
+  | { id: string; kind: "gone" } // no longer in the outbox: delivered elsewhere or deleted
+  | { id: string; kind: "no-session" } // no usable token: left for the page
+  | { id: string; kind: "skipped" } // refused for good before; only a person's Retry resends it
+  | ({ id: string } & UploadOutcome);
+
+/**
+ * Sends one waiting recording, holding its lock so no other tab or the worker sends it at the
+ * same time. It is read again inside the lock (another sender may have delivered it meanwhile),
+ * and it leaves the outbox only when the server answered 2xx.
+ */
+export async function sendPendingUpload(
+  ctx: SendContext,
+  id: string,
+  { skipRejected = false }: { skipRejected?: boolean } = {},
+): Promise<SendResult> {
+  const locks = ctx.locks ?? contextLocks();
+  const now = ctx.now ?? Date.now;
+  const attempt = await locks.run(
+    lockNames.item(id),
+    async (): Promise<SendResult> => {
+      const item = await getPendingUpload(ctx.db, id);
+      if (!item) return { id, kind: "gone" };
+      if (skipRejected && item.status === "rejected") return { id, kind: "skipped" };
+      const token = await ctx.getAccessToken();
+      if (!token) return { id, kind: "no-session" };
+      const before = item.status === "rejected" ? "rejected" : "waiting";
+      await markUploading(ctx.db, id);
+      const outcome = await uploadRecording(item, {
+        baseUrl: ctx.baseUrl,
+        accessToken: token,
+        transport: ctx.transport,
+        onProgress: ctx.onProgress && ((sent, total) => ctx.onProgress!(id, sent, total)),
+      });
+      switch (outcome.kind) {
+        case "delivered":
+          await deletePendingUpload(ctx.db, id);
+          break;
+        case "unauthorized":
+          // The token, not the recording, failed: no attempt is counted, the page refreshes and retries.
+          await releaseUploading(ctx.db, id, before);
+          break;
+        case "rejected":
+          await recordFailedAttempt(ctx.db, id, { message: outcome.message, status: outcome.status, permanent: true, at: now() });
+          break;
+        case "retry":
+          await recordFailedAttempt(ctx.db, id, { message: outcome.message, status: outcome.status, permanent: false, at: now() });
+          break;
+      }
+      return { id, ...outcome };
+    },
+    { ifAvailable: true },
+  );
+  return attempt.acquired ? attempt.value : { id, kind: "busy" };
+}
+
+export type ReplayReport = {
+  delivered: string[];
+  /** Kept for a later try (server error, no connection). */
+  failed: string[];
+  /** Kept with the reason: the server will not take them as they are. */
+  rejected: string[];
+  /** Being sent by another tab or the worker. */
+  busy: string[];
+  /** Stopped because there is no valid session: the page must refresh it and replay. */
+  needsSession: boolean;
+  /** Stopped because the network is unreachable: the next online event or sync replays. */
+  offline: boolean;
+};
+
+/**
+ * Sends everything waiting, oldest first. One replay runs at a time across the origin (a second
+ * one waits, then finds only what is left); recordings added while it runs are sent too.
+ * Recordings the server refused for good are not resent here, only by a person's Retry.
+ */
+export async function replayOutbox(ctx: SendContext): Promise<ReplayReport> {
+  const locks = ctx.locks ?? contextLocks();
+  const report: ReplayReport = { delivered: [], failed: [], rejected: [], busy: [], needsSession: false, offline: false };
+  await locks.run(lockNames.replay, async () => {
+    const tried = new Set<string>();
+    for (;;) {
+      const ids = (await pendingUploadIdsOldestFirst(ctx.db)).filter((id) => !tried.has(id));
+      if (ids.length === 0) return;
+      for (const id of ids) {
+        tried.add(id);
+        const result = await sendPendingUpload(ctx, id, { skipRejected: true });
+        switch (result.kind) {
+          case "delivered":
+            report.delivered.push(id);
+            break;
+          case "rejected":
+            report.rejected.push(id);
+            break;
+          case "busy":
+            report.busy.push(id);
+            break;
+          case "retry":
+            report.failed.push(id);
+            // No HTTP answer at all: the rest would fail the same way and each count an attempt.
+            if (result.status === undefined) {
+              report.offline = true;
+              return;
+            }
+            break;
+          case "no-session":
+          case "unauthorized":
+            report.needsSession = true;
+            return;
+        }
+      }
+    }
+  });
+  return report;
+}
