@@ -142,7 +142,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     // Empty: the spec's empty state, and no count badge.
     await page.getByRole("heading", { name: "No voice notes yet" }).waitFor();
     await page.getByText("Start recording to create your first voice note.", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Start Recording" }).waitFor();
+    await page.getByRole("button", { name: "Start Recording", exact: true }).waitFor();
     expect(await page.getByTestId("notes-count").count()).toBe(0);
     expect(await api.listNotes({ domainId: collection.id, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") })).toEqual([]);
     await captureScreen(page, "notes-empty", async () => {
