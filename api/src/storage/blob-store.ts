@@ -15,6 +15,18 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   /** A path on local disk for tools that need one (ffmpeg, pocketsphinx). */
   localPath(key: string): Promise<string>;
+  /**
+   * What a crash left behind: removes temporaries last written before `before`, and blobs
+   * last written before `before` whose keys `claimed` does not return (an audio file whose
+   * row was never written, or whose row went while its files were being deleted). `claimed`
+   * gets the keys in batches and answers those that are still referenced.
+   */
+  sweep(before: Date, claimed: (keys: string[]) => Promise<Set<string>>): Promise<SweepResult>;
+}
+
+export interface SweepResult {
+  temporaries: number;
+  orphans: number;
 }
 
 export interface TempBlob {

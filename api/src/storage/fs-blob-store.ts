@@ -5,6 +5,16 @@ import path from "node:path";
 import type { BlobStore, TempBlob } from "./blob-store.js";
 
 const SAFE_KEY = /^[A-Za-z0-9-]+(\/[A-Za-z0-9._-]+)*$/;
+/** Keys asked about at once: one query each, with a bounded parameter list. */
+const SWEEP_BATCH = 500;
+
+async function readdirOrEmpty(dir: string): Promise<string[]> {
+  try {
+    return await fs.promises.readdir(dir);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Blobs as files under `root`. Uploads go to `root/.tmp` first and are renamed into place
@@ -79,6 +89,46 @@ export function createFsBlobStore(root: string): BlobStore {
 
     async localPath(key) {
       return resolve(key);
+    },
+
+    async sweep(before, claimed) {
+      const result = { temporaries: 0, orphans: 0 };
+      const stale = async (file: string) => {
+        try {
+          return (await fs.promises.stat(file)).mtimeMs < before.getTime();
+        } catch {
+          return false; // gone meanwhile (committed or discarded)
+        }
+      };
+      for (const name of await readdirOrEmpty(tmpDir)) {
+        const file = path.join(tmpDir, name);
+        if (await stale(file)) {
+          await fs.promises.rm(file, { force: true });
+          result.temporaries++;
+        }
+      }
+
+      let batch: string[] = [];
+      const settle = async () => {
+        const kept = await claimed(batch);
+        for (const key of batch) {
+          if (kept.has(key)) continue;
+          await fs.promises.rm(resolve(key), { force: true });
+          result.orphans++;
+        }
+        batch = [];
+      };
+      const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (key.startsWith(".tmp/") || !SAFE_KEY.test(key)) continue;
+        if (!(await stale(path.join(root, key)))) continue;
+        batch.push(key);
+        if (batch.length >= SWEEP_BATCH) await settle();
+      }
+      if (batch.length) await settle();
+      return result;
     },
   };
 }
