@@ -53,7 +53,11 @@ describe.each(dbKinds)("crash leftovers on %s", (kind) => {
   const processes: ApiProcess[] = [];
   let database: Database | undefined;
   afterAll(async () => {
-    for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
+    for (const p of processes) {
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
+      // Its files are gone only once it is: removing DATA_DIR under a live PGlite fails.
+      await p.exited;
+    }
     await database?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -114,7 +118,7 @@ describe.each(dbKinds)("crash leftovers on %s", (kind) => {
     expect(second.logs.find((l) => l.msg === "removed audio a crash left behind")).toMatchObject({ orphans: 1 });
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
-  }, 240_000);
+  }, 400_000);
 });
 
 describe.each(dbKinds)("the crash sweep's age bound on %s", (kind) => {
