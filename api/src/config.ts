@@ -57,6 +57,11 @@ export const configSchema = z.object({
   /** all: HTTP and transcription; api: HTTP only; worker: the transcription queue (and a health endpoint) only. */
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
   MAX_AUDIO_BYTES: z.coerce.number().int().positive().default(104_857_600),
+  /**
+   * Upload temporaries and audio files without a row are removed at start and hourly once
+   * untouched this long; well past any live upload (Node ends a request after 5 minutes).
+   */
+  CRASH_SWEEP_AGE_SECONDS: z.coerce.number().int().min(0).default(900),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built web app lives; served with SPA fallback when present. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),

@@ -6,10 +6,13 @@ import type { Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
+import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
 import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
 import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
 import { createBlobStore, describeBlobStore } from "./storage/index.js";
+
+const SWEEP_INTERVAL_MS = 3600_000;
 
 export interface RunningServer {
   url: string;
@@ -38,6 +41,14 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
 
   const blobs = extra.blobs ?? createBlobStore(config);
   await blobs.prepare();
+  // Before listening: what a kill -9 left (upload temporaries, audio without a row) goes first.
+  const sweep = () => sweepCrashLeftovers({ db: database.db, blobs, logger }, config.CRASH_SWEEP_AGE_SECONDS);
+  await sweep();
+  // And again now and then: a file a crash orphaned just now is too fresh for the start-up sweep.
+  const sweeper = setInterval(() => {
+    sweep().catch((err: unknown) => logger.error({ err }, "crash sweep failed"));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
   logger.info({ role: config.ROLE, audio: describeBlobStore(config) }, "storage");
   if (config.DATABASE_URL && !config.AUTH_JWT_SECRET && !config.SUPABASE_URL) {
     // Each process would sign with the key generated into its own DATA_DIR, and refuse the others' tokens.
@@ -80,6 +91,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
         // Idle keep-alive sockets would hold close() open.
         (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       });
+      clearInterval(sweeper);
       // Finish or hand back claimed transcriptions before the database goes.
       await runner?.stop();
       await closed;

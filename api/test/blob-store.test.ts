@@ -14,7 +14,7 @@ import { startS3TestServer, type S3TestServer } from "./support/s3-server.js";
 // One contract, two stores: files on disk and an S3-compatible bucket on a real S3 server.
 
 interface StoreUnderTest {
-  make(opts?: { staleTempMs?: number }): BlobStore;
+  make(): BlobStore;
   /** Every key the storage holds, temporaries included. */
   keys(): Promise<string[]>;
 }
@@ -27,13 +27,13 @@ const kinds: Record<string, () => Promise<StoreUnderTest>> = {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "vj-blobs-"));
     fsRoots.push(root);
     return {
-      make: (opts) => createFsBlobStore(root, opts),
+      make: () => createFsBlobStore(root),
       keys: async () => filesUnder(root).map((f) => path.relative(root, f).split(path.sep).join("/")).sort(),
     };
   },
   s3: async () => {
     const bucket = await s3.bucket();
-    return { make: (opts) => createS3BlobStore(bucket.settings, opts), keys: bucket.keys };
+    return { make: () => createS3BlobStore(bucket.settings), keys: bucket.keys };
   },
 };
 
@@ -175,14 +175,32 @@ describe.each(Object.keys(kinds))("blob store: %s", (kind) => {
     await temp.discard();
   });
 
-  test("start-up removes an upload a crash left uncommitted, but not one that may still be in progress", async () => {
+  test("the crash sweep removes an upload a crash left uncommitted, but not one that may still be in progress", async () => {
     await clear();
     const orphan = store.createTemp();
     await write(orphan, Buffer.from("the process died before commit"));
     // Never committed nor discarded, as after kill -9.
-    await sut.make().prepare();
+    const noneClaimed = async () => new Set<string>();
+    expect(await store.sweep(new Date(Date.now() - 60_000), noneClaimed)).toEqual({ temporaries: 0, orphans: 0 });
     expect((await sut.keys()).filter((k) => k.startsWith(".tmp/"))).toHaveLength(1);
-    await sut.make({ staleTempMs: 0 }).prepare();
+    expect(await store.sweep(new Date(Date.now() + 60_000), noneClaimed)).toEqual({ temporaries: 1, orphans: 0 });
     expect(await sut.keys()).toEqual([]);
+  });
+
+  test("the crash sweep removes a stale blob no row claims and keeps the claimed ones", async () => {
+    await clear();
+    for (const key of ["u1/kept.webm", "u1/orphan.webm"]) {
+      const temp = store.createTemp();
+      await write(temp, Buffer.from(key));
+      await temp.commit(key);
+    }
+    const asked: string[] = [];
+    const claimed = async (keys: string[]) => {
+      asked.push(...keys);
+      return new Set(keys.filter((k) => k === "u1/kept.webm"));
+    };
+    expect(await store.sweep(new Date(Date.now() + 60_000), claimed)).toEqual({ temporaries: 0, orphans: 1 });
+    expect(asked.sort()).toEqual(["u1/kept.webm", "u1/orphan.webm"]);
+    expect(await sut.keys()).toEqual(["u1/kept.webm"]);
   });
 });

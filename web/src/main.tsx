@@ -1,3 +1,4 @@
+import "@vj/core/zod-csp";
 import { StrictMode, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";

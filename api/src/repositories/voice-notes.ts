@@ -56,6 +56,13 @@ function notePageQuery(db: Kysely<DB>, userId: string, q: NotePageQuery) {
 
 export function voiceNotesRepository(db: Kysely<DB>) {
   return {
+    /** Which of these audio keys a note still references (the crash sweep keeps those). */
+    async referencedAudioKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db.selectFrom("voice_notes").select("audio_key").where("audio_key", "in", keys).execute();
+      return new Set(rows.map((r) => r.audio_key!));
+    },
+
     /**
      * Inserts a note queued for transcription. With a clientId already used by this user, the
      * UNIQUE (user_id, client_id) constraint keeps the first row (also under concurrent replays)

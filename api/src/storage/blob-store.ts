@@ -6,8 +6,8 @@ import type { Readable, Writable } from "node:stream";
  */
 export interface BlobStore {
   /**
-   * Called once at start, before any upload: makes sure the storage is there (folder, bucket)
-   * and removes what uploads interrupted by a crash left in the temporary area.
+   * Called once at start, before any upload: makes sure the storage is there (folder, bucket).
+   * What a crash left behind is `sweep`'s job.
    */
   prepare(): Promise<void>;
   /** A temporary blob to stream into; nothing is visible under a key until `commit`. */
@@ -25,6 +25,18 @@ export interface BlobStore {
    * and removes it afterwards). Null, without calling `use`, when there is no such blob.
    */
   withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T | null>;
+  /**
+   * What a crash left behind: removes temporaries last written before `before`, and blobs
+   * last written before `before` whose keys `claimed` does not return (an audio file whose
+   * row was never written, or whose row went while its files were being deleted). `claimed`
+   * gets the keys in batches and answers those that are still referenced.
+   */
+  sweep(before: Date, claimed: (keys: string[]) => Promise<Set<string>>): Promise<SweepResult>;
+}
+
+export interface SweepResult {
+  temporaries: number;
+  orphans: number;
 }
 
 export interface TempBlob {
@@ -35,14 +47,19 @@ export interface TempBlob {
   discard(): Promise<void>;
 }
 
-/** A temporary upload that was never committed is a crash leftover after this long (uploads of the size limit finish far sooner). */
-export const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
 
 const SAFE_KEY = /^[A-Za-z0-9-]+(\/[A-Za-z0-9._-]+)*$/;
 
+/** Keys asked about at once by a sweep: one query each, with a bounded parameter list. */
+export const SWEEP_BATCH = 500;
+
+export function isBlobKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split("/").some((part) => part === "." || part === "..");
+}
+
 /** Keys come from our own rows, but a key must never reach outside the store (`..`, absolute paths, odd characters). */
 export function assertBlobKey(key: string): string {
-  if (!SAFE_KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
+  if (!isBlobKey(key)) {
     throw new Error(`Invalid blob key: ${key}`);
   }
   return key;

@@ -4,7 +4,7 @@ import type { BlobStore } from "./blob-store.js";
 import { createFsBlobStore } from "./fs-blob-store.js";
 import { createS3BlobStore, type S3Settings } from "./s3-blob-store.js";
 
-export type { BlobStore, TempBlob } from "./blob-store.js";
+export type { BlobStore, SweepResult, TempBlob } from "./blob-store.js";
 
 type StorageConfig = Pick<
   Config,

@@ -17,7 +17,7 @@ import {
   type _Object,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { assertBlobKey, STALE_TEMP_MS, type BlobStore, type TempBlob } from "./blob-store.js";
+import { assertBlobKey, isBlobKey, SWEEP_BATCH, type BlobStore, type TempBlob } from "./blob-store.js";
 
 export interface S3Settings {
   /** Unset for AWS itself; the server's URL for MinIO, R2, B2, s3rver, … */
@@ -60,12 +60,11 @@ const isMissing = (err: unknown) =>
  * the temporary: as with the file store, nothing sits under a key until the upload is whole.
  * A crash mid-upload leaves an unfinished multipart upload, which is not an object (a bucket
  * lifecycle rule reclaims its parts, infra/README.md); a finished temporary that was never
- * committed is removed by `prepare` at a later start.
+ * committed, or an object whose row never came, is removed by `sweep`.
  */
-export function createS3BlobStore(settings: S3Settings, opts: { client?: S3Client; staleTempMs?: number } = {}): BlobStore {
+export function createS3BlobStore(settings: S3Settings, opts: { client?: S3Client } = {}): BlobStore {
   const client = opts.client ?? createS3Client(settings);
   const Bucket = settings.bucket;
-  const staleTempMs = opts.staleTempMs ?? STALE_TEMP_MS;
 
   async function* list(prefix: string): AsyncGenerator<_Object[]> {
     let ContinuationToken: string | undefined;
@@ -111,13 +110,27 @@ export function createS3BlobStore(settings: S3Settings, opts: { client?: S3Clien
         if (!isMissing(err)) throw err;
         await client.send(new CreateBucketCommand({ Bucket }));
       }
-      // Other processes may be uploading now, but their temporaries live for milliseconds between
-      // the upload's end and its commit: only ones far older are leftovers of a crash.
-      const cutoff = Date.now() - staleTempMs;
+    },
+
+    async sweep(before, claimed) {
+      const result = { temporaries: 0, orphans: 0 };
+      const stale = (o: _Object) => Boolean(o.Key && o.LastModified && o.LastModified.getTime() < before.getTime());
       for await (const page of list(TEMP_PREFIX)) {
-        const stale = page.filter((o) => o.Key && o.LastModified && o.LastModified.getTime() <= cutoff).map((o) => o.Key!);
-        if (stale.length) await deleteMany(stale);
+        const old = page.filter(stale).map((o) => o.Key!);
+        if (old.length) await deleteMany(old);
+        result.temporaries += old.length;
       }
+      for await (const page of list("")) {
+        const candidates = page.filter((o) => stale(o) && !o.Key!.startsWith(TEMP_PREFIX) && isBlobKey(o.Key!)).map((o) => o.Key!);
+        for (let i = 0; i < candidates.length; i += SWEEP_BATCH) {
+          const batch = candidates.slice(i, i + SWEEP_BATCH);
+          const kept = await claimed(batch);
+          const orphans = batch.filter((key) => !kept.has(key));
+          if (orphans.length) await deleteMany(orphans);
+          result.orphans += orphans.length;
+        }
+      }
+      return result;
     },
 
     createTemp(): TempBlob {

@@ -33,7 +33,7 @@ export async function spawnApi(
   const exited = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal ?? -1)));
   const url = await new Promise<string>((resolve, reject) => {
     // Generous: a loaded 2-core machine can take tens of seconds to start PGlite.
-    const timer = setTimeout(() => reject(new Error(`API did not start in 90 s:\n${stderr}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`API did not start in 180 s:\n${stderr}`)), 180_000);
     readline.createInterface({ input: child.stdout! }).on("line", (line) => {
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
