@@ -14,7 +14,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { DB } from "../src/db/schema.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
-import { closedLoop, httpGet, kb, ms, printTable, startCompiledApi } from "./support.js";
+import { closedLoop, httpGet, kb, ms, machineNote, printTable, startCompiledApi } from "./support.js";
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -144,7 +144,7 @@ async function main() {
         }
       }
     }
-    console.log(`\nGET /api/voice-notes vs the bare SQL statement (${CONCURRENCY} concurrent callers, ${SECONDS} s each, keep-alive)\n`);
+    console.log(`\nGET /api/voice-notes vs the bare SQL statement (${CONCURRENCY} concurrent callers, ${SECONDS} s each, keep-alive)\n${machineNote()}\n`);
     printTable(rows);
     console.log("");
     for (const p of plans) console.log(p + "\n");
