@@ -5,7 +5,7 @@
  * Prints answer bytes (plain and brotli), requests per second, p50 and p99 for 10k and 100k
  * notes in the account (about 384 and 4,000 in the month), and the statement's plan.
  *
- *   cd api && npx tsx bench/notes-list.ts [seconds=5] [concurrency=8]
+ *   cd api && npx tsx bench/notes-list.ts [seconds=5] [concurrency=8] [accounts=10000,100000]
  *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test; a scratch
  *   database is created beside it and dropped at the end)
  */
@@ -14,10 +14,11 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { DB } from "../src/db/schema.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
-import { closedLoop, httpGet, kb, ms, printTable, startCompiledApi } from "./support.js";
+import { closedLoop, httpGet, kb, ms, machineNote, printTable, startCompiledApi } from "./support.js";
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
+const ACCOUNT_SIZES = (process.argv[4] ?? "10000,100000").split(",").map(Number);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const MONTHS = 26; // 10k notes over 26 months: ~384 in a month, the issue's figure
 const FIRST = Date.UTC(2024, 0, 1);
@@ -68,6 +69,7 @@ async function main() {
   const api = await startCompiledApi({ DATABASE_URL: url, WEB_DIST: "/nonexistent" });
   // The server's pool size (database.ts), for the bare reference.
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", () => {}); // the scratch database is dropped with its connections at the end
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const rows: (string | number)[][] = [
     ["case", "notes in account", "answer", "brotli", "API req/s", "API p50", "API p99", "SQL req/s", "SQL p99", "p99 API/SQL"],
@@ -91,7 +93,7 @@ async function main() {
     const userId = session.user.id;
 
     let inserted = 0;
-    for (const total of [10_000, 100_000]) {
+    for (const total of ACCOUNT_SIZES) {
       console.error(`inserting notes up to ${total}…`);
       await insertNotes(pool, userId, domain.id, inserted, total);
       inserted = total;
@@ -144,7 +146,7 @@ async function main() {
         }
       }
     }
-    console.log(`\nGET /api/voice-notes vs the bare SQL statement (${CONCURRENCY} concurrent callers, ${SECONDS} s each, keep-alive)\n`);
+    console.log(`\nGET /api/voice-notes vs the bare SQL statement (${CONCURRENCY} concurrent callers, ${SECONDS} s each, keep-alive)\n${machineNote()}\n`);
     printTable(rows);
     console.log("");
     for (const p of plans) console.log(p + "\n");

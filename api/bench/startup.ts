@@ -10,10 +10,11 @@
  *   database is created beside it and dropped at the end)
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { apiBuildIsStale, buildApi, outfile } from "../scripts/build.mjs";
-import { apiDir, freePort, printTable } from "./support.js";
+import { apiDir, freePort, machineNote, printTable } from "./support.js";
 
 const RUNS = Number(process.argv[2] ?? 3);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -21,8 +22,29 @@ const root = path.resolve(apiDir, "..");
 
 const bareServer = `require("node:http").createServer((q, s) => s.end('{"ok":true}')).listen(Number(process.env.PORT), "127.0.0.1")`;
 
-/** Milliseconds from spawn to the first 200 from /api/health; the process group is ended after. */
-async function timeToHealthy(cmd: string, args: string[], env: Record<string, string>): Promise<number> {
+/**
+ * CPU seconds (user + system) used so far by every live process of a process group, from
+ * /proc (Linux): on a busy machine wall time mostly measures the wait for a core, CPU time not.
+ */
+function groupCpuSeconds(pgid: number): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the command: state(0) ppid(1) pgrp(2) … utime(11) stime(12) cutime(13) cstime(14).
+      if (Number(fields[2]) !== pgid) continue;
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / tick;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Wall ms from spawn to the first 200 from /api/health, and the CPU seconds it took; the group is ended after. */
+async function timeToHealthy(cmd: string, args: string[], env: Record<string, string>): Promise<{ wall: number; cpu: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(cmd, args, {
@@ -35,7 +57,10 @@ async function timeToHealthy(cmd: string, args: string[], env: Record<string, st
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${cmd} ${args.join(" ")} exited with ${child.exitCode}`);
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return performance.now() - started;
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
+          const wall = performance.now() - started;
+          return { wall, cpu: groupCpuSeconds(child.pid!) };
+        }
       } catch {
         // not listening yet
       }
@@ -66,14 +91,16 @@ async function main() {
   try {
     // Warm-up: migrations, the install stamp, builds and file caches, so every row measures a warm start.
     for (const [, cmd, args] of cases) await timeToHealthy(cmd, args, env);
-    const rows: (string | number)[][] = [["command", "min", "median", "max"]];
+    const rows: (string | number)[][] = [["command", "min", "median", "max", "CPU s (median)"]];
     for (const [name, cmd, args] of cases) {
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) times.push(await timeToHealthy(cmd, args, env));
-      times.sort((a, b) => a - b);
-      rows.push([name, ...[times[0]!, times[Math.floor(times.length / 2)]!, times.at(-1)!].map((t) => `${(t / 1000).toFixed(2)} s`)]);
+      const runs: { wall: number; cpu: number }[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await timeToHealthy(cmd, args, env));
+      const walls = runs.map((r) => r.wall).sort((a, b) => a - b);
+      const cpus = runs.map((r) => r.cpu).sort((a, b) => a - b);
+      const mid = Math.floor(runs.length / 2);
+      rows.push([name, ...[walls[0]!, walls[mid]!, walls.at(-1)!].map((t) => `${(t / 1000).toFixed(2)} s`), cpus[mid]!.toFixed(2)]);
     }
-    console.log(`\nStart to a healthy /api/health, PostgreSQL, installed checkout (${RUNS} runs each)\n`);
+    console.log(`\nStart to a healthy /api/health, PostgreSQL, installed checkout (${RUNS} runs each)\n${machineNote()}\n`);
     printTable(rows);
   } finally {
     await admin.query(`drop database if exists ${dbName} with (force)`);

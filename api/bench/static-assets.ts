@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { apiDir, httpGet, kb, printTable, startCompiledApi } from "./support.js";
+import { apiDir, httpGet, kb, machineNote, printTable, startCompiledApi } from "./support.js";
 
 const dist = path.resolve(apiDir, "../web/dist");
 
@@ -48,7 +48,7 @@ async function main() {
     for (const [type, r] of [...byType.entries(), ["all", total] as const]) {
       rows.push([type, r.files, `${r.encoded}/${r.files}`, kb(r.plain), kb(r.br), kb(r.gzip), `${(100 - (100 * r.br) / r.plain).toFixed(0)} %`]);
     }
-    console.log(`\nweb/dist through the compiled API (Accept-Encoding of Chromium)\n`);
+    console.log(`\nweb/dist through the compiled API (Accept-Encoding of Chromium)\n${machineNote()}\n`);
     printTable(rows);
 
     // Time for the whole set, three times each, beside a plain copy of the same files.

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { apiBuildIsStale, buildApi, outfile } from "../scripts/build.mjs";
@@ -103,6 +104,12 @@ export function printTable(rows: (string | number)[][]): void {
     console.log(r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
     if (n === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
   }
+}
+
+/** Benchmarks share this machine with other work: every table says how busy it was. */
+export function machineNote(): string {
+  const [one, five] = os.loadavg();
+  return `${os.cpus().length} cores, load average ${one!.toFixed(1)} (1 min) ${five!.toFixed(1)} (5 min)`;
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Compiles the API to plain JavaScript for production (DESIGN §10): api/dist/main.js, one ES
 // module bundle with a source map. @vj/core is TypeScript source shared with the web, so it is
-// bundled in, with its own libraries (date-fns); the API's dependencies stay external and load
-// from node_modules as usual (native argon2, PGlite's wasm files, pino's worker, one zod).
+// bundled in, with its own libraries (date-fns), and so are the API's pure ES-module
+// dependencies (BUNDLED below); the rest load from node_modules as usual.
 // esbuild because it needs no configuration beyond this file and compiles the API in well
 // under a second (tsc would also need @vj/core compiled as a package of its own).
 //
@@ -24,6 +24,12 @@ const SOURCES = [
   path.join(api, "..", "packages", "core", "package.json"),
 ];
 
+// Pure ES-module libraries go into the bundle too: Node then reads one file instead of hundreds
+// (kysely alone is ~400 modules), which is most of a cold start. The others stay in
+// node_modules: native code (argon2), files found at run time (PGlite's wasm, pino's worker,
+// the wink model) and CommonJS (pg, busboy), which esbuild would wrap in a require shim.
+const BUNDLED = new Set(["hono", "@hono/node-server", "zod", "kysely", "jose", "openai", "kysely-pglite-dialect"]);
+
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
@@ -42,7 +48,7 @@ export function apiBuildIsStale() {
 export async function buildApi() {
   const { build } = await import("esbuild");
   const pkg = JSON.parse(fs.readFileSync(path.join(api, "package.json"), "utf8"));
-  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@vj/"));
+  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@vj/") && !BUNDLED.has(name));
   fs.rmSync(path.join(api, "dist"), { recursive: true, force: true });
   const result = await build({
     entryPoints: [entry],
@@ -52,6 +58,8 @@ export async function buildApi() {
     format: "esm",
     target: "node20.19",
     sourcemap: "linked",
+    // Stack traces point at api/src and node_modules files; the sources need not be copied in.
+    sourcesContent: false,
     // Subpaths (pino/file, hono/utils/mime) are external like their packages.
     external: external.flatMap((name) => [name, `${name}/*`]),
     logLevel: "warning",

@@ -9,7 +9,7 @@
 // collection, signs in through the login form in the same browser profile, then runs Lighthouse
 // on / with --disable-storage-reset so the session stays. Visitor pages run first, each from
 // empty storage. CHROMIUM_PATH overrides /usr/bin/chromium; LIGHTHOUSE overrides the npx package.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -47,11 +47,21 @@ async function json(res) {
   return JSON.parse(text);
 }
 
-const context = await chromium.launchPersistentContext(path.join(work, "profile"), {
-  executablePath: chromiumPath,
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`, "--no-first-run", "--disable-background-networking"],
-});
+// Chromium started here, not by Playwright: Playwright holds new tabs paused for itself, which
+// stalls the tabs Lighthouse opens. Playwright only drives the sign-in, over CDP, then lets go.
+const browserProcess = spawn(
+  chromiumPath,
+  ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`, `--user-data-dir=${path.join(work, "profile")}`, "--no-first-run", "--disable-background-networking", "about:blank"],
+  { stdio: "ignore" },
+);
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+  } catch {
+    if (i > 100) throw new Error("Chromium did not open its debugging port");
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
 const rows = [["page", "score", "FCP", "LCP", "TBT", "CLS", "uncompressed text (savings)", "landed on"]];
 try {
   for (const page of ["/", "/auth/login", "/auth/signup"]) {
@@ -71,17 +81,23 @@ try {
       body: JSON.stringify({ name: "Journal", primaryColor: "#4f46e5", isDefault: true, userId: "" }),
     }),
   );
-  const page = await context.newPage();
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
   await page.goto(`${base}/auth/login`);
   await page.locator('input[type="email"]').fill(email);
   await page.locator('input[type="password"]').first().fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((u) => !u.pathname.startsWith("/auth"), { timeout: 30_000 });
   await page.close();
+  await browser.close(); // disconnects; the browser and its profile stay for Lighthouse
   const r = runLighthouse(`${base}/`, { keepStorage: true });
   rows.push(["/ (signed in, main screen)", r.score, r.fcp, r.lcp, r.tbt, r.cls, r.compression, r.finalUrl.replace(base, "")]);
 } finally {
-  await context.close();
+  if (browserProcess.exitCode === null) {
+    const exited = new Promise((r) => browserProcess.once("exit", r));
+    browserProcess.kill();
+    await exited;
+  }
   fs.rmSync(work, { recursive: true, force: true });
 }
 
