@@ -45,7 +45,7 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
       await navigator.serviceWorker.ready;
     });
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await page.getByRole("button", { name: "Start recording" }).waitFor();
+    await page.getByRole("button", { name: "Start recording", exact: true }).waitFor();
   }
 
   const notes = (): Promise<VoiceNote[]> =>
@@ -53,7 +53,7 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
   const pending = () => page.getByTestId("pending-upload");
 
   async function record(seconds: number, title?: string) {
-    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("button", { name: "Start recording", exact: true }).click();
     await page.getByTestId("recording-timer").getByText(`0:0${seconds}`).waitFor();
     if (title) await page.getByPlaceholder("Add a title (optional)").fill(title);
     await page.getByRole("button", { name: "Finish" }).click();
@@ -122,7 +122,7 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
 
   it("a reload mid-recording: the audio is recovered into the outbox and uploaded", async () => {
     await open("reload");
-    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("button", { name: "Start recording", exact: true }).click();
     await page.getByPlaceholder("Add a title (optional)").fill("Interrupted thought");
     await page.getByTestId("recording-timer").getByText("0:04").waitFor();
     await page.reload();

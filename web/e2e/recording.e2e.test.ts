@@ -35,7 +35,7 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
   const notesToday = () => apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") });
 
   it("records, pauses, resumes and finishes: the note appears and its transcript arrives", async () => {
-    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("button", { name: "Start recording", exact: true }).click();
     await timer().getByText("0:02").waitFor();
     await captureScreen(page, "recording-panel-recording", () => timer().waitFor());
 
@@ -69,7 +69,7 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
 
   it("Cancel discards the take", async () => {
     const before = (await notesToday()).length;
-    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("button", { name: "Start recording", exact: true }).click();
     await timer().getByText("0:01").waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();
     await toastText(page, "Recording cancelled").waitFor();

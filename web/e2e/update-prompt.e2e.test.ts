@@ -50,7 +50,7 @@ describe.skipIf(missing !== null)("a new release waits for the person", () => {
     const reload = prompt.getByRole("button", { name: "Reload" });
 
     // Not while recording: the button waits.
-    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("button", { name: "Start recording", exact: true }).click();
     await page.getByTestId("recording-timer").getByText("0:01").waitFor();
     expect(await reload.isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Cancel" }).click();
@@ -63,7 +63,7 @@ describe.skipIf(missing !== null)("a new release waits for the person", () => {
     const navigated = page.waitForEvent("framenavigated");
     await reload.click();
     await navigated;
-    await page.getByRole("button", { name: "Start recording" }).waitFor();
+    await page.getByRole("button", { name: "Start recording", exact: true }).waitFor();
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
     expect(await prompt.count()).toBe(0);
   });
