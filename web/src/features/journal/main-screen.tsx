@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { collectionQueries } from "../collections/queries";
 import { collectionBySlug, rememberSelected } from "../collections/selection";
 import { RecordButton } from "../recorder/record-button";
@@ -26,23 +26,13 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
     if (collection) rememberSelected(collection.id);
   }, [collection]);
 
-  // The list is cached (and kept offline), so a collection made on another device or tab is not
-  // in it yet: an unknown slug asks the server once before the screen says it does not exist.
-  const checkedSlug = useRef<string | null>(null);
-  const unknownSlug = collections.isSuccess && !collection;
-  useEffect(() => {
-    if (!unknownSlug || checkedSlug.current === slug) return;
-    checkedSlug.current = slug;
-    void collections.refetch();
-  }, [unknownSlug, slug, collections]);
-
   // SPEC §2: "Loading..." until a current collection can be known; with no collection at all the
   // workspace still has to be set up, which onboarding does.
   if (collections.isPending) return <StatusScreen text="Loading..." />;
   // No list and nothing cached to show: the route's error screen offers the reload.
   if (collections.isError && !collections.data) throw collections.error;
   if (collections.data?.length === 0) return <NoCollectionYet />;
-  if (!collection && (checkedSlug.current !== slug || collections.isFetching)) return <StatusScreen text="Loading..." />;
+  // The route's loader already asked the server again for a slug the cached list did not know.
   if (!collection) {
     return (
       <div className="min-h-dvh bg-slate-50">

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { LIST_STALE_TIME_MS, TRANSCRIPTION_POLL_INTERVAL_MS, voiceNoteListSchema, type Period, type VoiceNote } from "@vj/core";
+import { LIST_STALE_TIME_MS, NEXT_CURSOR_HEADER, TRANSCRIPTION_POLL_INTERVAL_MS, voiceNoteListSchema, type Period, type VoiceNote } from "@vj/core";
 import { apiFetch, browserTimeZone } from "../../lib/api-client";
 
 export type NotesScope = { domainId: string; period: Period; periodKey: string };
@@ -12,9 +12,6 @@ export const noteKeys = {
 };
 
 export type NotesPage = { notes: VoiceNote[]; nextCursor: string | null };
-
-/** The API pages long lists newest first; the next page's cursor comes in this header. */
-export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 
 export async function fetchNotesPage(scope: NotesScope, before: string | null, signal?: AbortSignal): Promise<NotesPage> {
   const { data, headers } = await apiFetch("/api/voice-notes", {
