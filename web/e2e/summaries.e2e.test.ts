@@ -226,7 +226,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
   });
 
   it("pages one summary at a time and follows the paging rule after a delete", async () => {
-    await page.goto(at(DAY));
+    // Stays on the page the previous step left (a reload could restore a list persisted a moment earlier).
     await page.getByRole("button", { name: "One at a time" }).click();
     await page.getByRole("heading", { name: "Summaries of the Day" }).waitFor();
     await page.getByText("1 of 2", { exact: true }).waitFor();
@@ -253,7 +253,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
   });
 
   it("deletes a type and its summaries go with it", async () => {
-    await page.goto(at(DAY));
+    // Stays on the page the previous step left (a reload could restore a list persisted a moment earlier).
     await card(page, "Thankful").getByRole("button", { name: "Add Another Summary" }).click();
     const dialog = typeDialog(page);
     await dialog.getByRole("button", { name: "Delete Thankful" }).click();
@@ -268,7 +268,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
   });
 
   it("reports a failed generation and refreshes the list", async () => {
-    await page.goto(at(DAY));
+    // Stays on the page the previous step left (a reload could restore a list persisted a moment earlier).
     await page.route("**/api/summaries/generate", (route: Route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "boom" } }) }),
     );
