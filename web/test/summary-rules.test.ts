@@ -1,6 +1,7 @@
 import { DEFAULT_SUMMARY_PROMPT, DEFAULT_SUMMARY_QUESTION, previewText, SUMMARY_PREVIEW_CHARS } from "@vj/core";
 import { describe, expect, it } from "vitest";
 import {
+  balancedPreview,
   emptyStateText,
   engineLabel,
   generateButtonLabel,
@@ -134,5 +135,15 @@ describe("summary preview (SPEC §2, §9)", () => {
   it("leaves text of exactly 200 characters whole", () => {
     const text = "b".repeat(200);
     expect(previewText(text)).toEqual({ text, truncated: false });
+  });
+});
+
+describe("balanced preview", () => {
+  it("closes a bold run the 200-character cut left open, before the ...", () => {
+    expect(balancedPreview("Intro\n\n**Key points from Wednes...")).toBe("Intro\n\n**Key points from Wednes**...");
+  });
+  it("leaves balanced text alone", () => {
+    expect(balancedPreview("**Key** points...")).toBe("**Key** points...");
+    expect(balancedPreview("plain")).toBe("plain");
   });
 });

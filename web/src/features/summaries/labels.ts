@@ -47,3 +47,14 @@ export function engineLabel(engine: string): string {
   if (kind === "openai" && model.length > 0) return `AI model ${model.join(":")}`;
   return engine;
 }
+
+/**
+ * The collapsed preview is cut at 200 characters, which can fall inside a bold run; closing an
+ * odd "**" keeps the preview from showing stray asterisks ("**Key points from Wednes...").
+ */
+export function balancedPreview(preview: string): string {
+  const body = preview.endsWith("...") ? preview.slice(0, -3) : preview;
+  const rest = preview.slice(body.length);
+  const marks = body.match(/\*\*/g)?.length ?? 0;
+  return marks % 2 === 1 ? `${body.trimEnd()}**${rest}` : preview;
+}

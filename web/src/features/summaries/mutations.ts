@@ -53,7 +53,7 @@ export function useGenerateSummary() {
         pendingGenerations.succeeded(pendingId, summary.id);
         return summary;
       } catch (err) {
-        pendingGenerations.remove(pendingId);
+        pendingGenerations.failed(pendingId);
         throw err;
       }
     },

@@ -73,7 +73,19 @@ function commit(next: PendingGeneration[]): void {
   for (const listener of listeners) listener();
 }
 
+/** Set once the page is going away: a request it cuts off may still be written on the server. */
+let leaving = false;
+
 if (typeof window !== "undefined") {
+  // beforeunload comes before the browser cancels the page's requests; pagehide covers mobile tab discards.
+  const markLeaving = () => {
+    leaving = true;
+  };
+  window.addEventListener("beforeunload", markLeaving);
+  window.addEventListener("pagehide", markLeaving);
+  window.addEventListener("pageshow", () => {
+    leaving = false;
+  });
   // Another tab started or finished a generation.
   window.addEventListener("storage", (event) => {
     if (event.key !== STORAGE_KEY) return;
@@ -96,6 +108,14 @@ export const pendingGenerations = {
   remove(id: string): void {
     live.delete(id);
     commit(entries.filter((e) => e.id !== id));
+  },
+  /**
+   * The request failed. If the page is unloading, the browser cut it off but the server keeps
+   * writing: the entry stays for the next page load to wait for. Otherwise its placeholder goes.
+   */
+  failed(id: string): void {
+    if (leaving) return;
+    pendingGenerations.remove(id);
   },
   /** Drops the entries of a scope that the list now shows, or that have expired. */
   settle(scope: GenerationScope, listIds: readonly string[]): void {

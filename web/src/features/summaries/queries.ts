@@ -29,5 +29,7 @@ export const summaryQueries = {
     queryOptions({
       queryKey: summaryTypeKeys.list(domainId),
       queryFn: async () => (await apiRead("/api/summary-types", { query: { domainId }, schema: summaryTypeListSchema })) ?? [],
+      // Read again each time the dialog opens (it shows the cached list meanwhile): types made on another device appear.
+      refetchOnMount: "always",
     }),
 };

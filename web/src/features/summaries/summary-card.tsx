@@ -3,7 +3,7 @@ import { Cpu, Plus, Sparkles, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { engineLabel, quotedPrompt, summaryHeading } from "./labels";
+import { balancedPreview, engineLabel, noteCountLabel, quotedPrompt, summaryHeading } from "./labels";
 import { useDeleteSummary } from "./mutations";
 import type { PendingGeneration } from "./pending-generations";
 import { SummaryMarkdown } from "./summary-markdown";
@@ -17,10 +17,12 @@ function CardFrame({ children, pulsing, label }: { children: ReactNode; pulsing?
       aria-busy={pulsing || undefined}
       className={
         pulsing
-          ? "animate-pulse rounded-2xl border border-brand-100 bg-brand-50/40 p-5 shadow-sm sm:p-6"
+          ? "relative isolate overflow-hidden rounded-2xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6"
           : "rounded-2xl border border-slate-200/80 bg-white p-5 shadow-sm shadow-slate-200/60 sm:p-6"
       }
     >
+      {/* The pulse is a layer behind the text, so the text keeps its full contrast. */}
+      {pulsing ? <div aria-hidden className="absolute inset-0 -z-10 animate-pulse bg-brand-50" /> : null}
       {children}
     </article>
   );
@@ -79,7 +81,7 @@ export function SummaryCard({ summary, onAddAnother, onDeleted }: SummaryCardPro
       />
 
       <div className="mt-4">
-        <SummaryMarkdown text={expanded || !preview.truncated ? summary.content : preview.text} />
+        <SummaryMarkdown text={expanded || !preview.truncated ? summary.content : balancedPreview(preview.text)} />
         {preview.truncated ? (
           <button
             type="button"
@@ -109,6 +111,8 @@ export function SummaryCard({ summary, onAddAnother, onDeleted }: SummaryCardPro
           <span>{RESPONSE_LENGTH_LABELS[summary.responseLength]}</span>
           <span aria-hidden>·</span>
           <time dateTime={summary.createdAt}>{CREATED.format(new Date(summary.createdAt))}</time>
+          <span aria-hidden>·</span>
+          <span>From {noteCountLabel(summary.totalVoiceNotes)}</span>
         </p>
         <p className="flex items-center gap-1">
           <Cpu className="size-3.5" aria-hidden />
@@ -158,7 +162,7 @@ export function PlaceholderCard({ pending }: { pending: PendingGeneration }) {
       <p role="status" className="mt-4 text-sm font-medium text-slate-700">
         Generating your summary...
       </p>
-      <div className="mt-3 space-y-2" aria-hidden>
+      <div className="mt-3 animate-pulse space-y-2" aria-hidden>
         <div className="h-3 w-11/12 rounded bg-slate-200" />
         <div className="h-3 w-4/5 rounded bg-slate-200" />
         <div className="h-3 w-2/3 rounded bg-slate-200" />

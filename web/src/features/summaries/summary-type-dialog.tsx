@@ -12,7 +12,7 @@ import {
   type SummaryType,
 } from "@vj/core";
 import { Check, Pencil, Sparkles, Trash2 } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog } from "../../components/ui/dialog";
@@ -270,14 +270,10 @@ function OptionButton({
   onClick(): void;
   icon?: ReactNode;
 }) {
-  const detailId = useId();
   return (
     <button
       type="button"
       aria-pressed={selected}
-      // The name is the title alone, so "General Summary" or a type's name finds the option.
-      aria-label={title}
-      aria-describedby={detailId}
       onClick={onClick}
       className={cn(
         "flex min-w-0 flex-1 items-start gap-3 rounded-xl border p-3 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
@@ -294,7 +290,7 @@ function OptionButton({
       </span>
       <span className="min-w-0">
         <span className="block font-medium text-slate-900 [overflow-wrap:anywhere]">{title}</span>
-        <span id={detailId} className="mt-0.5 line-clamp-2 block text-sm text-slate-600 [overflow-wrap:anywhere]">{detail}</span>
+        <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600 [overflow-wrap:anywhere]">{detail}</span>
       </span>
     </button>
   );
