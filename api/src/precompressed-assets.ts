@@ -81,9 +81,12 @@ export function precompressedAssets(
     const encoding = c.req.header("Range") ? null : negotiateEncoding(c.req.header("Accept-Encoding"), asset.encodings);
     if (!encoding) return next();
     const variant = asset.variants[encoding]!;
+    // Sized now, not at start: a file replaced in place (a new sw.js) must not be sent with the old length.
+    const stat = await fs.promises.stat(variant.file).catch(() => null);
+    if (!stat) return next();
     c.header("Content-Type", asset.type);
     c.header("Content-Encoding", encoding);
-    c.header("Content-Length", String(variant.size));
+    c.header("Content-Length", String(stat.size));
     await options.onFound?.(asset.file, c);
     if (c.req.method === "HEAD") return c.body(null, 200);
     return c.body(Readable.toWeb(fs.createReadStream(variant.file)) as ReadableStream, 200);

@@ -45,6 +45,12 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       "--disable-sync",
     ],
   });
+  // Every Content-Security-Policy violation a page reports is kept, so screens can assert there was none.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   return {
     context,
     async close() {

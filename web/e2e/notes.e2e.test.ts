@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { DEFAULT_TRANSCRIPT, scriptOpenAI } from "./support/fake-openai";
-import { captureScreen, signIn } from "./support/page";
+import { captureScreen, cspViolations, signIn } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] notes journeys skipped: ${missing}`);
@@ -111,6 +111,8 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
       const el = document.querySelector<HTMLAudioElement>('[data-testid="note-audio"]');
       return el !== null && (el.ended || el.currentTime > 0);
     });
+    // It played under the app's Content-Security-Policy (media from a blob: URL) without a violation.
+    expect(await cspViolations(page)).toEqual([]);
 
     // Rename in place: the card and the server both hold the new title.
     await note.getByRole("button", { name: "Edit title of Walk by the river" }).click();

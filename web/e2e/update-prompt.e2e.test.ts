@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
@@ -15,7 +16,16 @@ describe.skipIf(missing !== null)("a new release waits for the person", () => {
   const baseUrl = inject("baseUrl");
   let user: TestUser;
   let browser: Browser | undefined;
-  let original: string | undefined;
+  // The server sends the build's brotli/gzip copies when the browser takes them: a release changes all three.
+  const served = [SERVICE_WORKER, `${SERVICE_WORKER}.br`, `${SERVICE_WORKER}.gz`];
+  let originals: Map<string, Buffer> | undefined;
+
+  function release(text: string) {
+    originals = new Map(served.filter((f) => fs.existsSync(f)).map((f) => [f, fs.readFileSync(f)]));
+    fs.writeFileSync(SERVICE_WORKER, text);
+    if (originals.has(`${SERVICE_WORKER}.br`)) fs.writeFileSync(`${SERVICE_WORKER}.br`, zlib.brotliCompressSync(text));
+    if (originals.has(`${SERVICE_WORKER}.gz`)) fs.writeFileSync(`${SERVICE_WORKER}.gz`, zlib.gzipSync(text));
+  }
 
   beforeAll(async () => {
     user = await signUpUser(baseUrl, "update");
@@ -24,7 +34,7 @@ describe.skipIf(missing !== null)("a new release waits for the person", () => {
   });
 
   afterAll(async () => {
-    if (original !== undefined) fs.writeFileSync(SERVICE_WORKER, original);
+    for (const [file, bytes] of originals ?? []) fs.writeFileSync(file, bytes);
     await browser?.close();
   });
 
@@ -40,8 +50,7 @@ describe.skipIf(missing !== null)("a new release waits for the person", () => {
     expect(firstWorker).toBe(`${baseUrl}/sw.js`);
 
     // A new release: the served worker script changes by one byte.
-    original = fs.readFileSync(SERVICE_WORKER, "utf8");
-    fs.writeFileSync(SERVICE_WORKER, `${original}\n// release 2\n`);
+    release(`${fs.readFileSync(SERVICE_WORKER, "utf8")}\n// release 2\n`);
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });

@@ -42,6 +42,8 @@ export function apiAs(baseUrl: string, user: TestUser) {
   return {
     createCollection: (input: Omit<CreateDomainInput, "userId">) => as<Domain>("POST", "/api/domains", { userId: "", ...input }),
     listCollections: () => as<Domain[]>("GET", "/api/domains"),
+    collectionStats: (id: string) =>
+      as<{ totalRecordings: number; totalDuration: number; transcribedCount: number; recentRecording: string }>("GET", `/api/domains/${id}/stats`),
     /** Uploads the fixture recording as a note; createdAt defaults to now. */
     uploadNote: (input: { domainId: string; title: string; createdAt?: string; duration?: number; clientId?: string }) => {
       const form = new FormData();

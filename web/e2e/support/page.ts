@@ -19,6 +19,11 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** What the page reported breaking the Content-Security-Policy since it loaded (launchBrowser records it). */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
 /** No serious or critical axe-core violation on what the page shows now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -42,6 +47,7 @@ export async function captureScreen(page: Page, name: string, ready: () => Promi
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} scrolls sideways at ${size}`).toBeLessThanOrEqual(0);
+    expect(await cspViolations(page), `${name} broke the Content-Security-Policy`).toEqual([]);
   }
   await page.setViewportSize(SIZES.desktop);
 }

@@ -31,12 +31,8 @@ export function persistQueries(queryClient: QueryClient, storage: Storage | null
     queryClient.clear();
     void persister.removeClient();
   };
-  // What comes back from storage may be older than what the server has (a reload right after a
-  // write, another device): show it at once, but treat it as stale so mounted lists refetch.
-  // Offline, the refetch waits for the network and the saved answers stay on screen.
-  const restored = restoring.catch(() => undefined).then(() => queryClient.invalidateQueries({ refetchType: "none" }));
   return {
-    restored,
+    restored: restoring.catch(() => undefined),
     setUser(id) {
       try {
         const owner = storage.getItem(OWNER_KEY);
