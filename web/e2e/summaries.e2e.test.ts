@@ -146,7 +146,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
       await summary.getByRole("button", { name: "Show more" }).click();
       await summary.getByText(/running habit/).waitFor();
       await summary.getByRole("button", { name: "Show less" }).waitFor();
-      await page.getByRole("tab", { name: /Summary/ }).getByText("1", { exact: true }).waitFor();
+      await page.getByTestId("summary-count").filter({ hasText: /^1\b/ }).waitFor();
       await captureScreen(page, "summary-tab-one", () => summary.waitFor());
     } finally {
       hold.resolve();
@@ -297,7 +297,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
     // The page still believes a note is there (the list stays fresh 30 s); the server's 422 is shown, not swallowed.
     const note = await noteWithTranscript(api, collection.id, GONE_DAY, "Soon gone", "A note that another device deletes.");
     await page.goto(at(GONE_DAY));
-    await page.getByRole("tab", { name: /Notes/ }).getByText("1", { exact: true }).waitFor();
+    await page.getByTestId("notes-count").filter({ hasText: /^1\b/ }).waitFor();
     const res = await fetch(`${baseUrl}/api/voice-notes/${note.id}`, { method: "DELETE", headers: { authorization: `Bearer ${user.accessToken}` } });
     expect(res.ok).toBe(true);
     await page.getByRole("button", { name: "Generate Summary for This Day" }).click();
@@ -339,7 +339,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
   it("generates over the notes the week and month navigators show", async () => {
     await page.goto(at(WEEK_DAY, "week"));
     await page.getByTestId("period-headline").getByText("Mar 2 - Mar 8", { exact: true }).waitFor();
-    await page.getByRole("tab", { name: /Notes/ }).getByText("2", { exact: true }).waitFor();
+    await page.getByTestId("notes-count").filter({ hasText: /^2\b/ }).waitFor();
     await page.getByRole("button", { name: "Generate Summary for This Week" }).click();
     await typeDialog(page).getByText("Mar 2 - Mar 8 · 2 notes", { exact: true }).waitFor();
     await typeDialog(page).getByRole("button", { name: /^General Summary/ }).click();
@@ -353,7 +353,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
 
     await page.goto(at(WEEK_DAY, "month"));
     await page.getByTestId("period-headline").getByText("March 2025", { exact: true }).waitFor();
-    await page.getByRole("tab", { name: /Notes/ }).getByText("3", { exact: true }).waitFor();
+    await page.getByTestId("notes-count").filter({ hasText: /^3\b/ }).waitFor();
     await page.getByRole("button", { name: "Generate Summary for This Month" }).click();
     await typeDialog(page).getByText("March 2025 · 3 notes", { exact: true }).waitFor();
     await typeDialog(page).getByRole("button", { name: /^General Summary/ }).click();
