@@ -50,7 +50,7 @@ export function TemplateRow({ selected, onChoose }: { selected: string | null; o
         ref={row}
         onScroll={measure}
         data-testid="template-row"
-        className="-mx-4 mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-4 pb-4 [scrollbar-width:none] sm:mx-0 sm:px-0 [&::-webkit-scrollbar]:hidden"
+        className="-mx-4 mt-3 flex gap-4 overflow-x-auto scroll-smooth px-4 pb-4 pt-1 [scrollbar-width:none] sm:-mx-6 sm:px-6 sm:[mask-image:linear-gradient(to_right,transparent,black_1.5rem,black_calc(100%-1.5rem),transparent)] [&::-webkit-scrollbar]:hidden"
       >
         {ONBOARDING_TEMPLATES.map((template) => {
           const Icon = ICONS[template.name] ?? FolderOpen;
@@ -62,7 +62,7 @@ export function TemplateRow({ selected, onChoose }: { selected: string | null; o
               aria-pressed={isSelected}
               onClick={() => onChoose(template)}
               className={cn(
-                "flex w-64 shrink-0 snap-start flex-col rounded-2xl border bg-white p-5 text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md",
+                "flex w-64 shrink-0 flex-col rounded-2xl border bg-white p-5 text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md",
                 "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
                 isSelected ? "border-transparent ring-2" : "border-slate-200",
               )}
