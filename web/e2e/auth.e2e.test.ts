@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
+import { chooseMenuItem, expectSignedInAs, openAccountMenu } from "./support/menus";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] auth journeys skipped: ${missing}`);
@@ -67,14 +68,17 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
 
     // Sign-up returns a session in the embedded mode, so the spec sends the new user to onboarding.
     await page.waitForURL(`${baseUrl}/onboarding`);
-    await page.getByTestId("user-email").getByText(email, { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Logout" }).click();
+    await expectSignedInAs(page, email);
+    await openAccountMenu(page);
+    await chooseMenuItem(page, "Logout");
 
     await page.waitForURL(`${baseUrl}/auth/login`);
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
-    // Signed out means signed out: the signed-in page now sends us back to sign-in.
-    await page.goto(`${baseUrl}/`);
+    // Signed out means signed out: a signed-in page now sends us back to sign-in, and "/" is the landing page.
+    await page.goto(`${baseUrl}/onboarding`);
     await page.waitForURL(`${baseUrl}/auth/login`);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole("link", { name: "Start Recording Now" }).waitFor();
 
     // Slow the token call a little so the busy label is observable.
     await page.route("**/auth/v1/token**", async (route) => {
@@ -83,12 +87,13 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
     });
     await signIn(page, email, password);
     await page.getByRole("button", { name: "Signing in..." }).waitFor();
-    await page.waitForURL(`${baseUrl}/`);
-    await page.getByTestId("user-email").getByText(email, { exact: true }).waitFor();
+    // Sign-in goes to "/", which sends a user without any collection on to onboarding.
+    await page.waitForURL(`${baseUrl}/onboarding`);
+    await expectSignedInAs(page, email);
 
     // The session survives a reload (persisted by supabase-js and cached for offline use).
     await page.reload();
-    await page.getByTestId("user-email").getByText(email, { exact: true }).waitFor();
+    await expectSignedInAs(page, email);
     const cached = await page.evaluate(() => localStorage.getItem("voice-journal.session"));
     expect(JSON.parse(cached ?? "{}").access_token).toEqual(expect.any(String));
   });
@@ -104,15 +109,16 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
   it("keeps the user signed in and shows the spec's toast when signing out fails", async () => {
     const page = await openPage();
     await signIn(page, existing.email, existing.password);
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/onboarding`);
     await page.route("**/auth/v1/logout**", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: 500, error_code: "unexpected_failure", msg: "down" }) }),
     );
-    await page.getByRole("button", { name: "Logout" }).click();
+    await openAccountMenu(page);
+    await chooseMenuItem(page, "Logout");
     await toastText(page, "Error signing out").waitFor();
     await toastText(page, "There was an error signing out. Please try again.").waitFor();
-    expect(new URL(page.url()).pathname).toBe("/");
-    await page.getByTestId("user-email").getByText(existing.email, { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/onboarding");
+    await expectSignedInAs(page, existing.email);
   });
 
   it("refuses mismatched passwords with the spec's toast and creates no account", async () => {
@@ -140,16 +146,16 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
     await page.waitForURL(`${baseUrl}/auth/login`);
 
     await signIn(page, existing.email, existing.password);
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/onboarding`);
     await page.goto(`${baseUrl}/some/deep/path`);
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await page.getByText("Path: /some/deep/path").waitFor();
-    // Signed in, the sign-in page is not for us any more.
+    // Signed in, the sign-in page is not for us any more ("/" then sends this user on to onboarding).
     await page.goto(`${baseUrl}/auth/login`);
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/onboarding`);
   });
 
-  it("renders sign-in, sign-up and the signed-in page at desktop and phone sizes", async () => {
+  it("renders sign-in and sign-up at desktop and phone sizes", async () => {
     const page = await openPage();
     for (const [size, viewport] of Object.entries(sizes)) {
       await page.setViewportSize(viewport);
@@ -164,14 +170,6 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
     await toastText(page, "Invalid email or password. Please check your credentials and try again.").waitFor();
     await page.waitForTimeout(400); // let the entry animation finish
     await page.screenshot({ path: path.join(screenshots, "login-error-toast-mobile.png"), fullPage: true });
-    await page.setViewportSize(sizes.desktop);
-    await signIn(page, existing.email, existing.password);
-    await page.waitForURL(`${baseUrl}/`);
-    for (const [size, viewport] of Object.entries(sizes)) {
-      await page.setViewportSize(viewport);
-      await page.getByTestId("user-email").getByText(existing.email, { exact: true }).waitFor();
-      await page.screenshot({ path: path.join(screenshots, `signed-in-${size}.png`), fullPage: true });
-    }
     // The phone layout must not scroll sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { CreateDomainInput, Domain, Summary, VoiceNote } from "@vj/core";
+import type { CreateDomainInput, Domain, DomainStats, Summary, VoiceNote } from "@vj/core";
 
 /** A real one-second Opus-in-WebM recording shared with the API tests. */
 export const FIXTURE_WEBM = path.resolve(import.meta.dirname, "../../../api/test/fixtures/note.webm");
@@ -42,6 +42,7 @@ export function apiAs(baseUrl: string, user: TestUser) {
   return {
     createCollection: (input: Omit<CreateDomainInput, "userId">) => as<Domain>("POST", "/api/domains", { userId: "", ...input }),
     listCollections: () => as<Domain[]>("GET", "/api/domains"),
+    stats: (domainId: string) => as<DomainStats>("GET", `/api/domains/${domainId}/stats`),
     /** Uploads the fixture recording as a note; createdAt defaults to now. */
     uploadNote: (input: { domainId: string; title: string; createdAt?: string; duration?: number; clientId?: string }) => {
       const form = new FormData();

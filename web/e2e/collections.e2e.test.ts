@@ -1,0 +1,248 @@
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
+import { apiAs, signUpUser, uniqueEmail } from "./support/api";
+import { chooseMenuItem, openAccountMenu } from "./support/menus";
+import { captureScreen, signIn, toastText } from "./support/page";
+
+const missing = chromiumMissingReason();
+if (missing) console.warn(`[e2e] collection journeys skipped: ${missing}`);
+
+/** Holds one API answer back a little, so a busy label ("Creating...") is on screen long enough to see. */
+async function slowDown(page: Page, pattern: string, method: string, ms = 500) {
+  await page.route(pattern, async (route) => {
+    if (route.request().method() === method) await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+describe.skipIf(missing !== null)("landing, onboarding and collections in Chromium against the real API", () => {
+  const baseUrl = inject("baseUrl");
+  let browser: Browser | undefined;
+
+  async function openPage(): Promise<Page> {
+    // page.route (busy labels) cannot see requests a service worker forwards.
+    browser = await launchBrowser({ serviceWorkers: "block", timezoneId: "UTC" });
+    return browser.context.pages()[0] ?? (await browser.context.newPage());
+  }
+
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  it("takes a visitor from the landing page through sign-up and a template to the new collection", async () => {
+    const page = await openPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+
+    // The use-case selector starts on work and switches on a click.
+    const workTab = page.getByRole("tab", { name: "Work" });
+    expect(await workTab.getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("heading", { name: "Professional Growth" }).waitFor();
+    await captureScreen(page, "landing", () => page.getByRole("heading", { name: "Professional Growth" }).waitFor());
+    await page.getByRole("tab", { name: "Travel" }).click();
+    await page.getByRole("heading", { name: "Travel Diary" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Professional Growth" }).count()).toBe(0);
+    for (const step of ["Speak naturally", "AI understands", "Knowledge grows"]) {
+      await page.getByRole("heading", { name: step }).waitFor();
+    }
+    expect(await page.getByRole("link", { name: "Get Started Free" }).getAttribute("href")).toBe("/auth/signup");
+    expect(await page.getByRole("link", { name: "Log In" }).first().getAttribute("href")).toBe("/auth/login");
+
+    await page.getByRole("link", { name: "Start Recording Now" }).click();
+    await page.waitForURL(`${baseUrl}/auth/signup`);
+    const email = uniqueEmail("landing");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("landing-pass-1");
+    await page.getByLabel("Confirm password", { exact: true }).fill("landing-pass-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${baseUrl}/onboarding`);
+
+    // The form stays hidden until a choice is made; the arrows scroll the row by 280 px.
+    await page.getByRole("heading", { name: "Welcome to Voice Journal" }).waitFor();
+    expect(await page.getByLabel("Collection Name").count()).toBe(0);
+    const row = page.getByTestId("template-row");
+    await page.getByRole("button", { name: "Scroll templates right" }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="template-row"]')!.scrollLeft === 280);
+    await page.getByRole("button", { name: "Scroll templates left" }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="template-row"]')!.scrollLeft === 0);
+    await row.getByRole("button", { name: /Personal Growth/ }).click();
+    expect(await page.getByLabel("Collection Name").inputValue()).toBe("Personal Growth");
+    expect(await page.getByRole("radio", { name: "#ef4444" }).getAttribute("aria-checked")).toBe("true");
+    await page.getByText("helps the AI understand").waitFor();
+    // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+    await captureScreen(page, "onboarding", async () => {
+      await page.getByLabel("Collection Name").waitFor();
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    });
+
+    await slowDown(page, "**/api/domains", "POST");
+    await page.getByRole("button", { name: "Create My Collection" }).click();
+    await page.getByRole("button", { name: "Creating Collection..." }).waitFor();
+    await toastText(page, "Collection created!").waitFor();
+    await toastText(page, "Your first collection is ready. Let's start journaling!").waitFor();
+    await page.waitForURL(`${baseUrl}/personal-growth`);
+    await page.getByTestId("current-collection").getByText("Personal Growth", { exact: true }).waitFor();
+  });
+
+  it("creates a collection of one's own, trimmed, after refusing a blank name", async () => {
+    const user = await signUpUser(baseUrl, "own");
+    const page = await openPage();
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.waitForURL(`${baseUrl}/onboarding`);
+
+    await page.getByRole("button", { name: "Create My Own" }).click();
+    const name = page.getByLabel("Collection Name");
+    expect(await name.inputValue()).toBe("");
+    await name.fill("   ");
+    await page.getByRole("button", { name: "Create My Collection" }).click();
+    await toastText(page, "Collection name required").waitFor();
+    await toastText(page, "Please give your collection a name.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/onboarding");
+
+    await name.fill("  Dream Log  ");
+    await page.getByLabel("Description").fill("  What I remember when I wake up  ");
+    await page.getByRole("radio", { name: "#ec4899" }).click();
+    await page.getByRole("button", { name: "Create My Collection" }).click();
+    await page.waitForURL(`${baseUrl}/dream-log`);
+    await page.getByTestId("current-collection").getByText("Dream Log", { exact: true }).waitFor();
+
+    const [saved] = await apiAs(baseUrl, user).listCollections();
+    expect(saved).toMatchObject({ name: "Dream Log", description: "What I remember when I wake up", primaryColor: "#ec4899", isDefault: true });
+  });
+
+  it("switches collections from the header menu and reopens the last one chosen", async () => {
+    const user = await signUpUser(baseUrl, "switch");
+    const api = apiAs(baseUrl, user);
+    await api.createCollection({ name: "Work Notes", primaryColor: "#0369a1", isDefault: true });
+    await api.createCollection({ name: "Side Project", primaryColor: "#059669" });
+    const page = await openPage();
+    await signIn(page, baseUrl, user.email, user.password);
+    // No last selection yet: the default collection opens.
+    await page.waitForURL(`${baseUrl}/work-notes`);
+
+    await page.getByRole("button", { name: "Collection: Work Notes" }).click();
+    const current = page.getByRole("menuitem", { name: "Work Notes" });
+    expect(await current.getAttribute("aria-current")).toBe("true");
+    expect(await page.getByRole("menuitem", { name: "Side Project" }).getAttribute("aria-current")).toBeNull();
+    await chooseMenuItem(page, "Side Project");
+    await page.waitForURL(`${baseUrl}/side-project`);
+    await page.getByTestId("current-collection").getByText("Side Project", { exact: true }).waitFor();
+
+    // "/" now opens the last selected collection.
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/side-project`);
+
+    await page.getByRole("button", { name: "Collection: Side Project" }).click();
+    await chooseMenuItem(page, "Manage Collections");
+    await page.waitForURL(`${baseUrl}/collections`);
+    await page.getByRole("heading", { name: "Voice Collections" }).waitFor();
+  });
+
+  it("creates a collection on /collections, shows its figures and opens it", async () => {
+    const user = await signUpUser(baseUrl, "manage");
+    const api = apiAs(baseUrl, user);
+    const journal = await api.createCollection({ name: "Journal", description: "Everyday thoughts", primaryColor: "#7c3aed", isDefault: true });
+    await api.uploadNote({ domainId: journal.id, title: "First", duration: 95, createdAt: "2026-03-10T09:00:00.000Z" });
+    await api.uploadNote({ domainId: journal.id, title: "Second", duration: 60, createdAt: "2026-03-10T18:30:00.000Z" });
+    // Transcription rewrites a note's duration with the length it measured: wait for it so the figures stay put.
+    await expect
+      .poll(async () => (await api.listNotes({ domainId: journal.id, period: "day", periodKey: "2026-03-10" })).every((n) => n.isTranscribed), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const stats = await api.stats(journal.id);
+    const page = await openPage();
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.waitForURL(`${baseUrl}/journal`);
+    await page.goto(`${baseUrl}/collections`);
+    await page.getByRole("heading", { name: "Voice Collections" }).waitFor();
+    await page.getByText("Organize your recordings by category or purpose", { exact: true }).waitFor();
+
+    // The card shows the server's figures: recordings, seconds as rounded minutes, transcribed, the newest date.
+    const journalCard = page.getByTestId("collection-card").filter({ hasText: "Journal" });
+    await journalCard.getByText("Everyday thoughts").waitFor();
+    await journalCard.getByText("Last: Mar 10, 2026", { exact: true }).waitFor();
+    expect(stats).toMatchObject({ totalRecordings: 2, transcribedCount: 2 });
+    const figures = await journalCard.locator("dd").allTextContents();
+    expect(figures).toEqual(["2", String(Math.round(stats.totalDuration / 60)), "2"]);
+
+    await page.getByRole("button", { name: "New Collection" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Collection" });
+    await dialog.getByText("Create a new collection to organize your voice recordings by category or purpose.").waitFor();
+    expect(await dialog.getByLabel("Collection Name").getAttribute("placeholder")).toMatch(/Personal, Work, Projects/);
+    expect(await dialog.getByRole("radio", { name: "#6b7280" }).getAttribute("aria-checked")).toBe("true");
+    await captureScreen(page, "collections-dialog", () => dialog.getByLabel("Collection Name").waitFor());
+
+    // The whole form is checked before anything is sent; each error sits under its field.
+    await dialog.getByLabel("Custom hex color").fill("#12345");
+    await dialog.getByRole("button", { name: "Create Collection" }).click();
+    await dialog.getByText("Required", { exact: true }).waitFor();
+    await dialog.getByText("Please enter a valid hex color", { exact: true }).waitFor();
+    await dialog.getByLabel("Collection Name").fill("Reading List");
+    await dialog.getByLabel("Description (Optional)").fill("Books and articles");
+    await dialog.getByLabel("Custom hex color").fill("#0f766e");
+    expect(await dialog.getByText("Please enter a valid hex color").count()).toBe(0);
+
+    await slowDown(page, "**/api/domains", "POST");
+    await dialog.getByRole("button", { name: "Create Collection" }).click();
+    await dialog.getByRole("button", { name: "Creating..." }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const readingCard = page.getByTestId("collection-card").filter({ hasText: "Reading List" });
+    await readingCard.getByText("No recordings", { exact: true }).waitFor();
+
+    // Reopened, the form is empty again with the default colour; the same name is refused under the field.
+    await page.getByRole("button", { name: "New Collection" }).click();
+    expect(await dialog.getByLabel("Collection Name").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Custom hex color").inputValue()).toBe("#6b7280");
+    await dialog.getByLabel("Collection Name").fill("Reading list!");
+    await dialog.getByRole("button", { name: "Create Collection" }).click();
+    await dialog.getByText('You already have a collection whose address would be "/reading-list". Please choose a different name.').waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await readingCard.getByRole("button", { name: "Open Collection" }).click();
+    await page.waitForURL(`${baseUrl}/reading-list`);
+    await page.getByTestId("current-collection").getByText("Reading List", { exact: true }).waitFor();
+    const saved = (await api.listCollections()).find((c) => c.name === "Reading List");
+    expect(saved).toMatchObject({ description: "Books and articles", primaryColor: "#0f766e", isDefault: false });
+    expect(await page.evaluate(() => localStorage.getItem("lastSelectedCollection"))).toBe(saved!.id);
+
+    // An address that is no screen at all is the 404 page.
+    await page.goto(`${baseUrl}/reading-list/not/here`);
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await captureScreen(page, "not-found", () => page.getByText("Path: /reading-list/not/here").waitFor());
+  });
+
+  it("deletes the account only after typing delete, then signs out for good", async () => {
+    const user = await signUpUser(baseUrl, "delete");
+    await apiAs(baseUrl, user).createCollection({ name: "Temporary", primaryColor: "#4338ca", isDefault: true });
+    const page = await openPage();
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.waitForURL(`${baseUrl}/temporary`);
+
+    await openAccountMenu(page);
+    await chooseMenuItem(page, "Delete Account");
+    const dialog = page.getByRole("dialog", { name: "Delete Account" });
+    const confirm = dialog.getByRole("button", { name: "Delete Account" });
+    const field = dialog.getByLabel("Type delete to confirm");
+    expect(await confirm.isDisabled()).toBe(true);
+    for (const almost of ["Delete", "delete ", "DELETE", "delet"]) {
+      await field.fill(almost);
+      expect(await confirm.isDisabled(), almost).toBe(true);
+    }
+    await field.fill("delete");
+    expect(await confirm.isEnabled()).toBe(true);
+    await captureScreen(page, "delete-account", () => field.waitFor());
+
+    await confirm.click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole("link", { name: "Start Recording Now" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("voice-journal.session"))).toBeNull();
+
+    await signIn(page, baseUrl, user.email, user.password);
+    await toastText(page, "Invalid email or password. Please check your credentials and try again.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth/login");
+  });
+});
