@@ -10,7 +10,13 @@ const apiTarget = process.env.VJ_API_URL ?? "http://127.0.0.1:3000";
 export default defineConfig({
   plugins: [
     // Must run before the React plugin so route files are transformed first.
-    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    // Loaders are split too (the default keeps them in the entry): they pull in the query layer
+    // and its zod schemas, which a visitor's first screen does not use.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [["loader"], ["component"], ["errorComponent", "notFoundComponent", "pendingComponent"]] },
+    }),
     react(),
     tailwindcss(),
     VitePWA({
@@ -52,17 +58,5 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change far less often than the app: separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: "supabase", test: /node_modules[\\/]@supabase[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
-          ],
-        },
-      },
-    },
   },
 });

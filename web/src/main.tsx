@@ -6,16 +6,13 @@ import { RouterProvider } from "@tanstack/react-router";
 import "./styles.css";
 import { createAppRouter } from "./router";
 import { createQueryClient } from "./lib/query-client";
-import { supabase } from "./lib/supabase";
 import { registerServiceWorker } from "./lib/register-sw";
-import { setAccessTokenSource } from "./lib/api-client";
+import { setAccessTokenSource } from "./lib/access-token";
 import { persistQueries } from "./lib/query-persistence";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
+import { mayHaveSession } from "./features/auth/stored-session";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
-import { mirrorAuthSession } from "./features/outbox/mirror-auth-session";
-import { outboxDb } from "./features/outbox/outbox-db";
-import { startPageOutbox } from "./features/outbox/page-outbox";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { Toaster } from "./components/ui/toaster";
@@ -23,30 +20,40 @@ import { UpdatePrompt } from "./components/update-prompt";
 
 const queryClient = createQueryClient();
 const persisted = persistQueries(queryClient);
+// supabase-js and the outbox (Dexie) are loaded on demand: a visitor's first screen needs neither.
+const loadSupabase = () => import("./lib/supabase").then((m) => m.supabase);
 const auth = createAuthStore({
-  client: supabase,
+  loadClient: loadSupabase,
   cache: createSessionCache(window.localStorage),
+  mayHaveSession: () => mayHaveSession(safeLocalStorage(), new URL(window.location.href)),
   isOnline: () => navigator.onLine,
 });
-auth.start();
 setAccessTokenSource(() => auth.getState().session?.access_token ?? null);
 auth.subscribe(() => {
   const { user, loading } = auth.getState();
   if (!loading) persisted.setUser(user?.id ?? null);
 });
-// The service worker replays the outbox with this token (it cannot read localStorage).
-mirrorAuthSession(auth, outboxDb());
-// Recover interrupted recordings and send what waits, once the session is known (SPEC §4, DESIGN §8).
-void auth.ready().then(() =>
-  startPageOutbox({
-    queryClient,
-    // getSession refreshes an expired token first; after a 401 a refresh is forced.
-    getAccessToken: async (refresh) => {
-      const { data } = refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
-      return data.session?.access_token ?? null;
-    },
-  }),
-);
+// The outbox (Dexie, the upload client) starts with the first session: a visitor never loads it.
+let outboxStarted = false;
+function startOutboxOnceSignedIn() {
+  if (outboxStarted || !auth.getState().session) return;
+  outboxStarted = true;
+  void import("./features/outbox/page-start").then(({ startOutboxInPage }) =>
+    startOutboxInPage({
+      auth,
+      queryClient,
+      // getSession refreshes an expired token first; after a 401 a refresh is forced.
+      getAccessToken: async (refresh) => {
+        const supabase = await loadSupabase();
+        const { data } = refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
+        return data.session?.access_token ?? null;
+      },
+    }),
+  );
+}
+auth.subscribe(startOutboxOnceSignedIn);
+// After the listeners above: a visitor's signed-out state is settled synchronously.
+auth.start();
 const router = createAppRouter(auth, queryClient);
 
 let cacheRestored = false;
@@ -64,6 +71,14 @@ function App() {
 function subscribeRestored(listener: () => void) {
   void persisted.restored.then(listener);
   return () => undefined;
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
 
 const rootElement = document.getElementById("root");

@@ -3,6 +3,7 @@ import type { AuthChangeEvent, Session } from "@supabase/supabase-js";
 import { resolveInitialSession } from "../src/features/auth/resolve-session";
 import { createAuthStore } from "../src/features/auth/auth-store";
 import { createSessionCache, SESSION_CACHE_KEY } from "../src/features/auth/session-cache";
+import { mayHaveSession } from "../src/features/auth/stored-session";
 
 function fakeSession(email: string): Session {
   return {
@@ -124,7 +125,7 @@ describe("auth store", () => {
   it("caches the session on sign-in and forgets it on sign-out", async () => {
     const storage = memoryStorage();
     const { client, emit } = fakeClient(async () => ({ data: { session: null }, error: null }));
-    const store = createAuthStore({ client, cache: createSessionCache(storage), isOnline: () => true });
+    const store = createAuthStore({ loadClient: async () => client, cache: createSessionCache(storage), isOnline: () => true });
     store.start();
     expect(store.getState().loading).toBe(true);
     expect((await store.ready()).session).toBeNull();
@@ -142,11 +143,61 @@ describe("auth store", () => {
     const storage = memoryStorage();
     createSessionCache(storage).write(fakeSession("offline@example.com"));
     const { client, emit } = fakeClient(async () => ({ data: { session: null }, error: null }));
-    const store = createAuthStore({ client, cache: createSessionCache(storage), isOnline: () => false });
+    const store = createAuthStore({ loadClient: async () => client, cache: createSessionCache(storage), isOnline: () => false });
     store.start();
+    await Promise.resolve(); // the client has loaded
     emit("INITIAL_SESSION", null);
     const state = await store.ready();
     expect(state.loading).toBe(false);
     expect(state.user?.email).toBe("offline@example.com");
+  });
+
+  it("opens a visitor with nothing stored as signed out before supabase-js has loaded, and still hears a later sign-in", async () => {
+    const storage = memoryStorage();
+    const { client, emit } = fakeClient(() => new Promise(() => {})); // getSession would never answer
+    let loaded!: (c: never) => void;
+    const loadClient = vi.fn(() => new Promise<never>((resolve) => (loaded = resolve)));
+    const store = createAuthStore({ loadClient, cache: createSessionCache(storage), isOnline: () => true, mayHaveSession: () => false });
+    store.start();
+    expect(store.getState()).toMatchObject({ loading: false, session: null });
+    expect((await store.ready()).session).toBeNull();
+
+    loaded(client);
+    await Promise.resolve();
+    await Promise.resolve();
+    emit("SIGNED_IN", fakeSession("new@example.com"));
+    expect(store.getState().user?.email).toBe("new@example.com");
+  });
+
+  it("waits for supabase-js when a session may be stored, and uses the cache when it cannot load", async () => {
+    const storage = memoryStorage();
+    createSessionCache(storage).write(fakeSession("kept@example.com"));
+    const store = createAuthStore({
+      loadClient: () => Promise.reject(new Error("chunk not reachable")),
+      cache: createSessionCache(storage),
+      isOnline: () => true,
+      mayHaveSession: () => true,
+    });
+    store.start();
+    expect(store.getState().loading).toBe(true);
+    expect((await store.ready()).user?.email).toBe("kept@example.com");
+  });
+});
+
+describe("mayHaveSession", () => {
+  function storageWith(entries: Record<string, string>) {
+    const keys = Object.keys(entries);
+    return { length: keys.length, key: (i: number) => keys[i] ?? null, getItem: (k: string) => entries[k] ?? null };
+  }
+  const plain = new URL("https://app.example/auth/login");
+
+  it("is false only when nothing in storage or the URL can hold a session", () => {
+    expect(mayHaveSession(storageWith({ "voice-journal.query-cache": "{}" }), plain)).toBe(false);
+    expect(mayHaveSession(storageWith({ [SESSION_CACHE_KEY]: "{}" }), plain)).toBe(true);
+    expect(mayHaveSession(storageWith({ "sb-127-auth-token": "{}" }), plain)).toBe(true);
+    expect(mayHaveSession(storageWith({ "sb-project-auth-token-code-verifier": "x" }), plain)).toBe(true);
+    expect(mayHaveSession(storageWith({}), new URL("https://app.example/auth/callback#access_token=a&refresh_token=b"))).toBe(true);
+    expect(mayHaveSession(storageWith({}), new URL("https://app.example/auth/callback?code=abc"))).toBe(true);
+    expect(mayHaveSession(null, plain)).toBe(true);
   });
 });

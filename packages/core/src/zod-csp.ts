@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { config } from "zod";
 
 /**
  * Import first in a browser entry (web/src/main.tsx), before any schema exists. The server's
@@ -6,4 +6,4 @@ import { z } from "zod";
  * it may and probes for that as each object schema is defined: under the CSP the probe is
  * refused and reported as a violation. Its interpreted parsers give the same results.
  */
-z.config({ jitless: true });
+config({ jitless: true });

@@ -1,5 +1,5 @@
 import { errorBodySchema, type ErrorCode } from "@vj/core";
-
+import { currentAccessToken } from "./access-token";
 
 /**
  * The one client for the product API (SPEC §7): JSON in and out (multipart for note uploads),
@@ -16,13 +16,6 @@ export class ApiError extends Error {
     super(`${status}: ${serverMessage}`);
     this.name = "ApiError";
   }
-}
-
-let accessToken: () => string | null = () => null;
-
-/** Wired once at start to the auth store, so every request carries the current session's token. */
-export function setAccessTokenSource(source: () => string | null): void {
-  accessToken = source;
 }
 
 export type Query = Record<string, string | number | undefined | null>;
@@ -62,7 +55,7 @@ export type ApiResponse<T> = { data: T; headers: Headers };
 /** Sends one request and returns the parsed reply with its headers; any non-2xx throws ApiError. */
 export async function apiFetch<T>(path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
   const headers = new Headers();
-  const token = accessToken();
+  const token = currentAccessToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -87,7 +80,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
  */
 export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const headers = new Headers();
-  const token = accessToken();
+  const token = currentAccessToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
   const res = await fetch(path, { headers, signal });
   if (!res.ok) throw await errorFrom(res);

@@ -13,9 +13,14 @@ export type AuthStore = {
   start(): () => void;
 };
 
+type AuthClient = Pick<SupabaseClient, "auth">;
+
 type Options = {
-  client: Pick<SupabaseClient, "auth">;
+  /** supabase-js, loaded on demand: it is not part of the first screen's JavaScript. */
+  loadClient: () => Promise<AuthClient>;
   cache: SessionCache;
+  /** False when the browser holds no session at all (see stored-session.ts): a visitor opens at once. */
+  mayHaveSession?: () => boolean;
   isOnline: () => boolean;
   timeoutMs?: number;
 };
@@ -25,7 +30,7 @@ type Options = {
  * It is updated synchronously from supabase-js events, which fire before signIn/signUp resolve,
  * so a navigation right after sign-in already sees the session.
  */
-export function createAuthStore({ client, cache, isOnline, timeoutMs = SESSION_CHECK_TIMEOUT_MS }: Options): AuthStore {
+export function createAuthStore({ loadClient, cache, isOnline, mayHaveSession = () => true, timeoutMs = SESSION_CHECK_TIMEOUT_MS }: Options): AuthStore {
   let state: AuthState = { session: null, user: null, loading: true };
   const listeners = new Set<() => void>();
   let markReady: () => void = () => {};
@@ -59,19 +64,36 @@ export function createAuthStore({ client, cache, isOnline, timeoutMs = SESSION_C
     },
     ready: () => readyPromise.then(() => state),
     start() {
-      // Never call other supabase.auth methods inside this callback: supabase-js holds a lock there.
-      const { data } = client.auth.onAuthStateChange(onEvent);
-      void resolveInitialSession({
-        getSession: () => client.auth.getSession(),
-        readCache: () => cache.read(),
-        isOnline,
-        timeoutMs,
-      }).then((session) => {
-        if (!state.loading) return; // an auth event already decided
-        if (session) cache.write(session);
-        set(session);
-      });
-      return () => data.subscription.unsubscribe();
+      // A visitor with nothing stored is signed out; supabase-js still loads to report sign-ins.
+      if (!mayHaveSession()) set(null);
+      let stopped = false;
+      let unsubscribe = () => {};
+      const client = loadClient();
+      void client.then(
+        ({ auth }) => {
+          if (stopped) return;
+          // Never call other supabase.auth methods inside this callback: supabase-js holds a lock there.
+          const { data } = auth.onAuthStateChange(onEvent);
+          unsubscribe = () => data.subscription.unsubscribe();
+        },
+        () => undefined, // not loadable (offline without the cached shell): the cache decides below
+      );
+      if (state.loading) {
+        void resolveInitialSession({
+          getSession: () => client.then(({ auth }) => auth.getSession()),
+          readCache: () => cache.read(),
+          isOnline,
+          timeoutMs,
+        }).then((session) => {
+          if (!state.loading) return; // an auth event already decided
+          if (session) cache.write(session);
+          set(session);
+        });
+      }
+      return () => {
+        stopped = true;
+        unsubscribe();
+      };
     },
   };
 }
