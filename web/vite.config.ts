@@ -4,6 +4,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 
+const VISITOR_ROUTES = new Set<string>(["/", "/auth/login", "/auth/signup"]);
+
 // The API (and its built-in auth) answer on the same origin in production; in dev Vite proxies to it.
 const apiTarget = process.env.VJ_API_URL ?? "http://127.0.0.1:3000";
 
@@ -15,7 +17,12 @@ export default defineConfig({
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
-      codeSplittingOptions: { defaultBehavior: [["loader"], ["component"], ["errorComponent", "notFoundComponent", "pendingComponent"]] },
+      codeSplittingOptions: {
+        defaultBehavior: [["loader"], ["component"], ["errorComponent", "notFoundComponent", "pendingComponent"]],
+        // A visitor's first screens (landing, sign-in, sign-up: a few kB) come with the entry, one
+        // round trip sooner than a split chunk.
+        splitBehavior: ({ routeId }) => (VISITOR_ROUTES.has(routeId) ? [] : undefined),
+      },
     }),
     react(),
     tailwindcss(),

@@ -1,5 +1,5 @@
 import "@vj/core/zod-csp";
-import { StrictMode, useSyncExternalStore } from "react";
+import { lazy, StrictMode, Suspense, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
@@ -8,6 +8,7 @@ import { createAppRouter } from "./router";
 import { createQueryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/register-sw";
 import { setAccessTokenSource } from "./lib/access-token";
+import { getSupabase } from "./lib/supabase";
 import { persistQueries } from "./lib/query-persistence";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
@@ -15,15 +16,17 @@ import { mayHaveSession } from "./features/auth/stored-session";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
-import { Toaster } from "./components/ui/toaster";
 import { UpdatePrompt } from "./components/update-prompt";
+
+// Radix Toast renders nothing until the first toast: it loads after the first screen (toasts
+// raised before then wait in the store).
+const Toaster = lazy(() => import("./components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 const queryClient = createQueryClient();
 const persisted = persistQueries(queryClient);
 // supabase-js and the outbox (Dexie) are loaded on demand: a visitor's first screen needs neither.
-const loadSupabase = () => import("./lib/supabase").then((m) => m.supabase);
 const auth = createAuthStore({
-  loadClient: loadSupabase,
+  loadClient: getSupabase,
   cache: createSessionCache(window.localStorage),
   mayHaveSession: () => mayHaveSession(safeLocalStorage(), new URL(window.location.href)),
   isOnline: () => navigator.onLine,
@@ -44,7 +47,7 @@ function startOutboxOnceSignedIn() {
       queryClient,
       // getSession refreshes an expired token first; after a 401 a refresh is forced.
       getAccessToken: async (refresh) => {
-        const supabase = await loadSupabase();
+        const supabase = await getSupabase();
         const { data } = refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
         return data.session?.access_token ?? null;
       },
@@ -90,7 +93,9 @@ createRoot(rootElement).render(
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={auth}>
           <App />
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
           <UpdatePrompt />
         </AuthProvider>
       </QueryClientProvider>

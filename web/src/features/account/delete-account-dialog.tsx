@@ -6,7 +6,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/toast-store";
-import { supabase } from "../../lib/supabase";
+import { getSupabase } from "../../lib/supabase";
 import { useAuth } from "../auth/auth-provider";
 import { canConfirmDeletion, deleteAccount, deletionFailureMessage } from "./delete-account";
 
@@ -19,6 +19,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
     mutationFn: () => deleteAccount(session?.access_token ?? null),
     onSuccess: async () => {
       // The account and its sessions are gone on the server; clear the local session, then a hard reload.
+      const supabase = await getSupabase();
       await supabase.auth.signOut({ scope: "local" }).catch(() => undefined);
       window.location.href = "/";
     },

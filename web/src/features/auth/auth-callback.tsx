@@ -1,15 +1,15 @@
 import { useEffect } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { Spinner } from "../../components/ui/spinner";
-import { supabase } from "../../lib/supabase";
+import { getSupabase } from "../../lib/supabase";
 
 /** SPEC §2: supabase-js reads the tokens from the URL; with a session go home, otherwise to sign-in. */
 export function AuthCallback() {
   const navigate = useNavigate();
   useEffect(() => {
     let cancelled = false;
-    supabase.auth
-      .getSession()
+    getSupabase()
+      .then((supabase) => supabase.auth.getSession())
       .then(({ data, error }) => (!error && data.session ? "/" : "/auth/login"))
       .catch(() => "/auth/login" as const)
       .then((to) => {

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { PasswordInput } from "../../components/ui/password-input";
 import { toast } from "../../components/ui/toast-store";
-import { supabase } from "../../lib/supabase";
+import { getSupabase } from "../../lib/supabase";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
 import { signInErrorMessage, UNEXPECTED_ERROR } from "./auth-messages";
@@ -19,6 +19,7 @@ export function LoginForm() {
     event.preventDefault();
     setBusy(true);
     try {
+      const supabase = await getSupabase();
       const { error } = await supabase.auth.signInWithPassword({ email, password });
       if (error) {
         toast({ variant: "destructive", title: "Sign in failed", description: signInErrorMessage(error) });

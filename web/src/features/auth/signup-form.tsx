@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { PasswordInput } from "../../components/ui/password-input";
 import { toast } from "../../components/ui/toast-store";
-import { supabase } from "../../lib/supabase";
+import { getSupabase } from "../../lib/supabase";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
 import { signUpDestination, UNEXPECTED_ERROR } from "./auth-messages";
@@ -29,6 +29,7 @@ export function SignupForm() {
     }
     setBusy(true);
     try {
+      const supabase = await getSupabase();
       const { data, error } = await supabase.auth.signUp({
         email,
         password,

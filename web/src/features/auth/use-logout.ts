@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { toast } from "../../components/ui/toast-store";
-import { supabase } from "../../lib/supabase";
+import { getSupabase } from "../../lib/supabase";
 
 /** Sign-out with the spec's failure toast (SPEC §8); the user stays signed in when it fails. */
 export function useLogout() {
@@ -10,6 +10,7 @@ export function useLogout() {
   async function logout() {
     setBusy(true);
     try {
+      const supabase = await getSupabase();
       const { error } = await supabase.auth.signOut();
       if (error) throw error;
       await navigate({ to: "/auth/login" });
