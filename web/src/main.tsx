@@ -8,6 +8,7 @@ import { createAppRouter } from "./router";
 import { createQueryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/register-sw";
 import { setAccessTokenSource } from "./lib/access-token";
+import { safeLocalStorage } from "./lib/safe-storage";
 import { getSupabase } from "./lib/supabase";
 import { persistQueries } from "./lib/query-persistence";
 import { createAuthStore } from "./features/auth/auth-store";
@@ -74,14 +75,6 @@ function App() {
 function subscribeRestored(listener: () => void) {
   void persisted.restored.then(listener);
   return () => undefined;
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 const rootElement = document.getElementById("root");

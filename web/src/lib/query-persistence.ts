@@ -1,6 +1,7 @@
 import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import type { QueryClient } from "@tanstack/react-query";
 import { persistQueryClient } from "@tanstack/react-query-persist-client";
+import { safeLocalStorage } from "./safe-storage";
 
 export const QUERY_CACHE_KEY = "voice-journal.query-cache";
 const OWNER_KEY = "voice-journal.query-cache-owner";
@@ -32,7 +33,9 @@ export function persistQueries(queryClient: QueryClient, storage: Storage | null
     void persister.removeClient();
   };
   return {
-    restored: restoring.catch(() => undefined),
+    // Restored answers show at once but count as stale: the screens ask again (when there is a
+    // connection), so a reload never keeps showing what another tab or device has changed since.
+    restored: restoring.then(() => queryClient.invalidateQueries({ refetchType: "none" })).catch(() => undefined),
     setUser(id) {
       try {
         const owner = storage.getItem(OWNER_KEY);
@@ -45,12 +48,4 @@ export function persistQueries(queryClient: QueryClient, storage: Storage | null
       }
     },
   };
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }

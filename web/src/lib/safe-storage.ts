@@ -1,0 +1,8 @@
+/** localStorage, or null where the browser blocks it (some private modes throw on access). */
+export function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
