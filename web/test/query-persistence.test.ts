@@ -19,20 +19,30 @@ function memoryStorage(): Storage {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** One page's life: user-1 signed in with a saved list, kept in `storage` as the persister writes it. */
+async function saveListAs(storage: Storage, list: string[]) {
+  const client = createQueryClient();
+  const persisted = persistQueries(client, storage);
+  await persisted.restored;
+  persisted.setUser("user-1");
+  client.setQueryData(["notes", "list"], list);
+  await sleep(700); // the persister writes at most every 500 ms
+}
+
+/** The next page load, signed in as `user`. */
+async function reloadAs(storage: Storage, user: string): Promise<QueryClient> {
+  const client = createQueryClient();
+  const persisted = persistQueries(client, storage);
+  await persisted.restored;
+  persisted.setUser(user);
+  return client;
+}
+
 describe("persisted answers (offline start)", () => {
   it("shows the saved list at once after a reload, and asks the server again instead of trusting it", async () => {
     const storage = memoryStorage();
-    const before = createQueryClient();
-    const first = persistQueries(before, storage);
-    await first.restored;
-    first.setUser("user-1");
-    before.setQueryData(["notes", "list"], ["note saved before the reload"]);
-    await sleep(700); // the persister writes at most every 500 ms
-
-    const after: QueryClient = createQueryClient();
-    const second = persistQueries(after, storage);
-    await second.restored;
-    second.setUser("user-1");
+    await saveListAs(storage, ["note saved before the reload"]);
+    const after = await reloadAs(storage, "user-1");
     expect(after.getQueryData(["notes", "list"])).toEqual(["note saved before the reload"]);
 
     let asked = 0;
@@ -53,17 +63,8 @@ describe("persisted answers (offline start)", () => {
 
   it("never shows one user's saved journal to the next", async () => {
     const storage = memoryStorage();
-    const before = createQueryClient();
-    const first = persistQueries(before, storage);
-    await first.restored;
-    first.setUser("user-1");
-    before.setQueryData(["notes", "list"], ["private note"]);
-    await sleep(700);
-
-    const after = createQueryClient();
-    const second = persistQueries(after, storage);
-    await second.restored;
-    second.setUser("user-2");
+    await saveListAs(storage, ["private note"]);
+    const after = await reloadAs(storage, "user-2");
     expect(after.getQueryData(["notes", "list"])).toBeUndefined();
   });
 });
