@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// Lighthouse 12 performance (mobile, its default simulated throttling) of the built app, visitor
-// pages and the signed-in main screen, in Debian's Chromium (issue 11). A table, not a test.
+// Lighthouse 12 (mobile, its default simulated throttling) of the built app: performance,
+// accessibility and best-practices scores of the visitor pages and the signed-in main screen, in
+// Debian's Chromium (issues 9 and 11). A table, not a test; below it the failing accessibility and
+// best-practices audits by id, with the first few nodes or console messages of each.
 // Needs the app served by the API (e.g. `npm start`) and Lighthouse from npm (fetched by npx).
 //
 //   node web/scripts/lighthouse.mjs [baseUrl=http://127.0.0.1:3000]
 //
 // The signed-in page: the script signs up a fresh account through the built-in auth, gives it a
-// collection, signs in through the login form in the same browser profile, then runs Lighthouse
-// on / with --disable-storage-reset so the session stays. Visitor pages run first, each from
-// empty storage. CHROMIUM_PATH overrides /usr/bin/chromium; LIGHTHOUSE overrides the npx package.
+// collection with three transcribed notes, signs in through the login form in the same browser
+// profile, notes where "/" then lands, and runs Lighthouse on the collection's slug page with
+// --disable-storage-reset so the session stays. Visitor pages run first, each from empty storage.
+// CHROMIUM_PATH overrides /usr/bin/chromium; LIGHTHOUSE overrides the npx package; LH_KEEP=dir
+// keeps the JSON reports there.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,23 +25,58 @@ const lighthouse = (process.env.LIGHTHOUSE ?? "lighthouse@12").split(" ");
 const port = 9300 + Math.floor(Math.random() * 500);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "vj-lighthouse-"));
 
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+
+/** Audits of a category that count towards its score and did not pass, with a short reason each. */
+function failingAudits(report, category) {
+  const failing = [];
+  for (const ref of report.categories[category].auditRefs) {
+    const a = report.audits[ref.id];
+    if (!a || a.score === null || a.score >= 1) continue;
+    if (["notApplicable", "informative", "manual"].includes(a.scoreDisplayMode)) continue;
+    const items = (a.details?.items ?? []).slice(0, 5).map((it) => {
+      if (it.node) return it.node.selector ?? it.node.snippet;
+      const parts = [it.source, it.description, it.url, it.scriptUrl, it.issueType, ...(it.subItems?.items ?? []).map((s) => s.error)].filter(Boolean);
+      return parts.join(" ").slice(0, 200);
+    });
+    // Weight 0: shown by Lighthouse as a diagnostic but no part of the score.
+    failing.push({ id: ref.id, score: a.score, unscored: ref.weight === 0, items });
+  }
+  return failing;
+}
+
 function runLighthouse(url, { keepStorage = false } = {}) {
   const out = path.join(work, `${Math.random().toString(36).slice(2)}.json`);
-  const args = ["-y", ...lighthouse, url, `--port=${port}`, "--only-categories=performance", "--output=json", `--output-path=${out}`, "--quiet"];
+  const args = ["-y", ...lighthouse, url, `--port=${port}`, `--only-categories=${CATEGORIES.join(",")}`, "--output=json", `--output-path=${out}`, "--quiet"];
   if (keepStorage) args.push("--disable-storage-reset");
   const r = spawnSync("npx", args, { stdio: ["ignore", "inherit", "inherit"] });
   if (r.status !== 0) throw new Error(`lighthouse failed on ${url} (exit ${r.status})`);
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
+  if (process.env.LH_KEEP) {
+    fs.mkdirSync(process.env.LH_KEEP, { recursive: true });
+    fs.copyFileSync(out, path.join(process.env.LH_KEEP, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`));
+  }
   const audit = (id) => report.audits[id];
   const secs = (id) => `${((audit(id)?.numericValue ?? Number.NaN) / 1000).toFixed(1)} s`;
+  const score = (c) => report.categories[c]?.score?.toFixed(2) ?? "-";
   return {
-    score: report.categories.performance.score?.toFixed(2) ?? "-",
+    perf: score("performance"),
+    a11y: score("accessibility"),
+    bp: score("best-practices"),
     fcp: secs("first-contentful-paint"),
     lcp: secs("largest-contentful-paint"),
     tbt: `${Math.round(audit("total-blocking-time")?.numericValue ?? 0)} ms`,
     cls: (audit("cumulative-layout-shift")?.numericValue ?? 0).toFixed(3),
     compression: `${Math.round((audit("uses-text-compression")?.details?.overallSavingsBytes ?? 0) / 1024)} KiB`,
     finalUrl: report.finalDisplayedUrl ?? report.finalUrl,
+    failing: { accessibility: failingAudits(report, "accessibility"), "best-practices": failingAudits(report, "best-practices") },
+    // Script evaluation and parsing per file, the biggest first: where the blocking time comes from.
+    bootup: [...(audit("bootup-time")?.details?.items ?? [])]
+      .sort((a, b) => b.scripting - a.scripting)
+      .slice(0, 3)
+      .map((it) => `${String(it.url).replace(/^https?:\/\/[^/]+/, "")} ${Math.round(it.scripting)} ms`),
+    runtimeError: report.runtimeError?.message,
+    warnings: report.runWarnings ?? [],
   };
 }
 
@@ -62,25 +101,54 @@ for (let i = 0; ; i++) {
   }
   await new Promise((r) => setTimeout(r, 100));
 }
-const rows = [["page", "score", "FCP", "LCP", "TBT", "CLS", "uncompressed text (savings)", "landed on"]];
-try {
-  for (const page of ["/", "/auth/login", "/auth/signup"]) {
-    const r = runLighthouse(`${base}${page}`);
-    rows.push([`${page} (visitor)`, r.score, r.fcp, r.lcp, r.tbt, r.cls, r.compression, r.finalUrl.replace(base, "")]);
+const rows = [["page", "perf", "a11y", "best pr.", "FCP", "LCP", "TBT", "CLS", "uncompressed text (savings)", "landed on"]];
+const failures = [];
+const diagnostics = [];
+const warnings = [];
+const bootups = [];
+function record(label, r) {
+  rows.push([label, r.perf, r.a11y, r.bp, r.fcp, r.lcp, r.tbt, r.cls, r.compression, r.finalUrl.replace(base, "")]);
+  for (const [category, audits] of Object.entries(r.failing)) {
+    for (const a of audits) (a.unscored ? diagnostics : failures).push({ label, category, ...a });
   }
+  bootups.push(`${label}: ${r.bootup.join(", ")}`);
+  if (r.runtimeError) failures.push({ label, category: "runtime error", id: r.runtimeError, items: [] });
+  for (const w of r.warnings) warnings.push(`${label}: ${w}`);
+}
+let signedInHome = "";
+try {
+  for (const page of ["/", "/auth/login", "/auth/signup"]) record(`${page} (visitor)`, runLighthouse(`${base}${page}`));
 
   const email = `lighthouse-${Date.now()}@example.com`;
   const password = "lighthouse-password";
   const session = await json(
     await fetch(`${base}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) }),
   );
-  await json(
+  const collection = await json(
     await fetch(`${base}/api/domains`, {
       method: "POST",
       headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
       body: JSON.stringify({ name: "Journal", primaryColor: "#4f46e5", isDefault: true, userId: "" }),
     }),
   );
+  // A few notes with transcripts, so the main screen shows note cards rather than its empty state.
+  const webm = fs.readFileSync(new URL("../../api/test/fixtures/note.webm", import.meta.url));
+  for (const [i, text] of ["Walked along the river before work.", "Call the dentist about Thursday.", "Idea: a weekly review every Sunday."].entries()) {
+    const form = new FormData();
+    form.set("audio", new Blob([webm], { type: "audio/webm" }), "recording.webm");
+    form.set("title", `Note ${i + 1}`);
+    form.set("duration", "1");
+    form.set("createdAt", new Date(Date.now() - i * 3_600_000).toISOString());
+    form.set("domainId", collection.id);
+    const note = await json(await fetch(`${base}/api/voice-notes`, { method: "POST", headers: { authorization: `Bearer ${session.access_token}` }, body: form }));
+    await json(
+      await fetch(`${base}/api/voice-notes/${note.id}`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
+        body: JSON.stringify({ transcription: text }),
+      }),
+    );
+  }
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${base}/auth/login`);
@@ -88,10 +156,14 @@ try {
   await page.locator('input[type="password"]').first().fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((u) => !u.pathname.startsWith("/auth"), { timeout: 30_000 });
+  // Where a signed-in user opening "/" ends up (the home collection's slug page).
+  await page.goto(`${base}/`);
+  await page.waitForURL((u) => u.pathname !== "/", { timeout: 30_000 });
+  signedInHome = new URL(page.url()).pathname;
+  await page.getByText("Walked along the river before work.").first().waitFor({ timeout: 30_000 });
   await page.close();
   await browser.close(); // disconnects; the browser and its profile stay for Lighthouse
-  const r = runLighthouse(`${base}/`, { keepStorage: true });
-  rows.push(["/ (signed in, main screen)", r.score, r.fcp, r.lcp, r.tbt, r.cls, r.compression, r.finalUrl.replace(base, "")]);
+  record(`/${collection.slug} (signed in, main screen)`, runLighthouse(`${base}/${collection.slug}`, { keepStorage: true }));
 } finally {
   if (browserProcess.exitCode === null) {
     const exited = new Promise((r) => browserProcess.once("exit", r));
@@ -102,8 +174,23 @@ try {
 }
 
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-console.log(`\nLighthouse performance, mobile, ${base}\n`);
+const last = rows[0].length - 1;
+console.log(`\nLighthouse 12 (mobile, simulated throttling), ${base}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
 for (const [n, r] of rows.entries()) {
-  console.log(r.map((c, i) => (i === 0 || i === 7 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  "));
+  console.log(r.map((c, i) => (i === 0 || i === last ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  "));
   if (n === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
 }
+if (signedInHome) console.log(`\nA signed-in "/" lands on ${signedInHome}.`);
+function list(title, entries) {
+  if (!entries.length) return;
+  console.log(`\n${title}`);
+  for (const f of entries) {
+    console.log(`  ${f.label}  ${f.category}  ${f.id}${typeof f.score === "number" ? ` (score ${f.score})` : ""}`);
+    for (const item of f.items) if (item) console.log(`      ${item}`);
+  }
+}
+if (!failures.length) console.log("\nNo failing accessibility or best-practices audit.");
+list("Failing accessibility / best-practices audits:", failures);
+list("Unscored diagnostics (weight 0, no effect on the score):", diagnostics);
+console.log(`\nScript evaluation (bootup-time, simulated mobile CPU), top files:\n${bootups.map((b) => `  ${b}`).join("\n")}`);
+if (warnings.length) console.log(`\nLighthouse warnings:\n${warnings.map((w) => `  ${w}`).join("\n")}`);

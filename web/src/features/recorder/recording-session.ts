@@ -9,6 +9,26 @@ export class MicrophoneError extends Error {
   override name = "MicrophoneError";
 }
 
+/**
+ * User Timing marks of a start, for the recorder benchmark and DevTools: the microphone opened, the
+ * MediaRecorder started, the first chunk arrived, the first chunk is in the IndexedDB journal.
+ * Each carries the recording id as its detail.
+ */
+export const RECORDER_MARKS = {
+  micOpen: "vj-recorder:mic-open",
+  started: "vj-recorder:started",
+  firstChunk: "vj-recorder:first-chunk",
+  firstChunkJournaled: "vj-recorder:first-chunk-journaled",
+} as const;
+
+function mark(name: string, recordingId: string): void {
+  try {
+    performance.mark(name, { detail: recordingId });
+  } catch {
+    // No User Timing: nothing to measure, nothing else changes.
+  }
+}
+
 export type RecordingSession = {
   recording: ActiveRecording;
   isPaused(): boolean;
@@ -41,6 +61,7 @@ export async function startRecordingSession(
   } catch (err) {
     throw new MicrophoneError(err instanceof Error ? err.message : String(err));
   }
+  mark(RECORDER_MARKS.micOpen, recording.id);
 
   const chosen = typeof MediaRecorder.isTypeSupported === "function" ? pickRecordingMimeType((t) => MediaRecorder.isTypeSupported(t)) : "";
   let recorder: MediaRecorder;
@@ -74,8 +95,12 @@ export async function startRecordingSession(
     const seq = chunks.length;
     chunks.push(event.data);
     const at = elapsedMs();
+    if (seq === 0) mark(RECORDER_MARKS.firstChunk, active.id);
     journal = journal
       .then(() => appendChunk(db, active.id, seq, event.data, at))
+      .then(() => {
+        if (seq === 0) mark(RECORDER_MARKS.firstChunkJournaled, active.id);
+      })
       .catch((err: unknown) => console.warn("could not journal a recording chunk (the take is still in memory)", err));
     onChunk?.(seq);
   };
@@ -140,6 +165,7 @@ export async function startRecordingSession(
 
   recorder.start(RECORDER_CHUNK_MS);
   segmentStart = performance.now();
+  mark(RECORDER_MARKS.started, active.id);
 
   return {
     recording: active,
