@@ -55,6 +55,9 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
 
     await toastText(page, "Upload Successful").waitFor();
     await toastText(page, "Recording uploaded and transcription started.").waitFor();
+    // The toast sits above the record button: the next note can be started at once (a trial
+    // click fails when another element would receive it).
+    await page.getByRole("button", { name: "Start recording", exact: true }).click({ trial: true, timeout: 2000 });
     await page.getByText("River walk", { exact: true }).waitFor();
     // The list polls every 5 s while the note transcribes; the scripted engine's text arrives.
     await page.getByText(DEFAULT_TRANSCRIPT).waitFor({ timeout: 30_000 });

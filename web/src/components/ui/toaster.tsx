@@ -50,7 +50,9 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
+      {/* Above the floating record button (bottom 1.5rem, 4rem tall), so a toast after Finish never
+          covers it; the empty strip of the viewport lets clicks through. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }
