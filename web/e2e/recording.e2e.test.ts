@@ -55,7 +55,7 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
 
     await toastText(page, "Upload Successful").waitFor();
     await toastText(page, "Recording uploaded and transcription started.").waitFor();
-    // The toast sits above the record button: the next note can be started at once (a trial
+    // The toast sits beside the record button: the next note can be started at once (a trial
     // click fails when another element would receive it).
     await page.getByRole("button", { name: "Start recording", exact: true }).click({ trial: true, timeout: 2000 });
     await page.getByText("River walk", { exact: true }).waitFor();
@@ -77,6 +77,12 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
     await page.getByRole("button", { name: "Cancel" }).click();
     await toastText(page, "Recording cancelled").waitFor();
     await toastText(page, "Recording has been discarded.").waitFor();
+    // While the toast shows, the next take's panel is free to use too.
+    await page.getByRole("button", { name: "Start recording", exact: true }).click({ timeout: 2000 });
+    await timer().waitFor();
+    await page.getByRole("button", { name: "Finish" }).click({ trial: true, timeout: 2000 });
+    await page.getByRole("button", { name: "Cancel" }).click({ timeout: 2000 });
+    await toastText(page, "Recording cancelled").waitFor();
     await page.waitForTimeout(1000);
     expect((await notesToday()).length).toBe(before);
     expect(await page.evaluate(async () => {

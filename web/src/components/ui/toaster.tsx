@@ -8,7 +8,7 @@ const variantClass: Record<ToastVariant, string> = {
   destructive: "border-red-600 bg-red-600 text-white",
 };
 
-/** Renders the toast queue bottom-right (SPEC §2), full width on phones and at most 420 px from md up. */
+/** Renders the toast queue bottom-right (SPEC §2), left of the record button: the width beside it on phones, 420 px from md up. */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -50,9 +50,10 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      {/* Above the floating record button (bottom 1.5rem, 4rem tall), so a toast after Finish never
-          covers it; the empty strip of the viewport lets clicks through. */}
-      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
+      {/* Bottom-right, beside the floating record button (right 1.5rem, 4rem wide) rather than over
+          it or over the recording panel above it, so a toast after Finish never takes the next tap;
+          the empty strip of the viewport lets clicks through. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-[env(safe-area-inset-bottom)] left-0 right-20 z-[100] flex max-h-dvh flex-col gap-2 p-4 outline-none md:left-auto md:w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }
