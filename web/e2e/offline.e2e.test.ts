@@ -21,7 +21,7 @@ describe.skipIf(missing !== null)("the installed app shell offline", () => {
     await browser?.close();
   });
 
-  it("reopens signed in with no network, from the precached shell and the cached session", async () => {
+  it("reopens signed in with no network at a collection, at / and at /collections, from the precached shell and the cached session", async () => {
     const context = browser!.context;
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
@@ -42,6 +42,14 @@ describe.skipIf(missing !== null)("the installed app shell offline", () => {
       await page.goto(`${baseUrl}/field-notes?view=week`);
       await page.getByRole("button", { name: "Account" }).waitFor();
       await page.getByTestId("period-headline").getByText("This Week", { exact: true }).waitFor();
+
+      // "/" opens the home collection, and /collections lists it, from the same cache.
+      await page.goto(`${baseUrl}/`);
+      await page.waitForURL(`${baseUrl}/field-notes`);
+      await page.getByTestId("current-collection").getByText("Field Notes", { exact: true }).waitFor();
+      await page.goto(`${baseUrl}/collections`);
+      await page.getByRole("heading", { name: "Voice Collections" }).waitFor();
+      await page.getByRole("main").getByText("Field Notes", { exact: true }).waitFor();
     } finally {
       await context.setOffline(false);
     }

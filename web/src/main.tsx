@@ -1,7 +1,7 @@
 import "@vj/core/zod-csp";
 import { lazy, StrictMode, Suspense, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { onlineManager, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import "./styles.css";
 import { createAppRouter } from "./router";
@@ -23,6 +23,9 @@ import { UpdatePrompt } from "./components/update-prompt";
 // raised before then wait in the store).
 const Toaster = lazy(() => import("./components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
+// TanStack Query assumes "online" until an event says otherwise; a page opened with no network
+// starts offline, so its requests wait for the connection instead of failing.
+onlineManager.setOnline(navigator.onLine);
 const queryClient = createQueryClient();
 const persisted = persistQueries(queryClient);
 // supabase-js and the outbox (Dexie) are loaded on demand: a visitor's first screen needs neither.

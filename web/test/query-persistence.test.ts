@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** One page's life: user-1 signed in with a saved list, kept in `storage` as the persister writes it. */
 async function saveListAs(storage: Storage, list: string[]) {
   const client = createQueryClient();
-  const persisted = persistQueries(client, storage);
+  const persisted = persistQueries(client, storage, () => true);
   await persisted.restored;
   persisted.setUser("user-1");
   client.setQueryData(["notes", "list"], list);
@@ -30,9 +30,9 @@ async function saveListAs(storage: Storage, list: string[]) {
 }
 
 /** The next page load, signed in as `user`. */
-async function reloadAs(storage: Storage, user: string): Promise<QueryClient> {
+async function reloadAs(storage: Storage, user: string, online = true): Promise<QueryClient> {
   const client = createQueryClient();
-  const persisted = persistQueries(client, storage);
+  const persisted = persistQueries(client, storage, () => online);
   await persisted.restored;
   persisted.setUser(user);
   return client;
@@ -59,6 +59,14 @@ describe("persisted answers (offline start)", () => {
     unsubscribe();
     expect(asked).toBe(1);
     expect(seen.at(-1)).toEqual(["note another tab added"]);
+  });
+
+  it("offline, keeps the saved answers as they are: nothing asks a server it cannot reach", async () => {
+    const storage = memoryStorage();
+    await saveListAs(storage, ["note saved before the reload"]);
+    const after = await reloadAs(storage, "user-1", false);
+    expect(after.getQueryData(["notes", "list"])).toEqual(["note saved before the reload"]);
+    expect(after.getQueryState(["notes", "list"])?.isInvalidated).toBe(false);
   });
 
   it("never shows one user's saved journal to the next", async () => {

@@ -19,7 +19,11 @@ export type PersistedQueries = {
   setUser(id: string | null): void;
 };
 
-export function persistQueries(queryClient: QueryClient, storage: Storage | null = safeLocalStorage()): PersistedQueries {
+export function persistQueries(
+  queryClient: QueryClient,
+  storage: Storage | null = safeLocalStorage(),
+  isOnline: () => boolean = () => navigator.onLine,
+): PersistedQueries {
   if (!storage) return { restored: Promise.resolve(), setUser: () => undefined };
   const persister = createSyncStoragePersister({ storage, key: QUERY_CACHE_KEY, throttleTime: 500 });
   const [, restoring] = persistQueryClient({
@@ -33,9 +37,11 @@ export function persistQueries(queryClient: QueryClient, storage: Storage | null
     void persister.removeClient();
   };
   return {
-    // Restored answers show at once but count as stale: the screens ask again (when there is a
-    // connection), so a reload never keeps showing what another tab or device has changed since.
-    restored: restoring.then(() => queryClient.invalidateQueries({ refetchType: "none" })).catch(() => undefined),
+    // Online, restored answers show at once but count as stale: the screens ask again, so a reload
+    // never keeps showing what another tab or device has changed since. Offline they are the answer.
+    restored: restoring
+      .then(() => (isOnline() ? queryClient.invalidateQueries({ refetchType: "none" }) : undefined))
+      .catch(() => undefined),
     setUser(id) {
       try {
         const owner = storage.getItem(OWNER_KEY);

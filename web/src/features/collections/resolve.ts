@@ -13,7 +13,14 @@ async function readCollections(queryClient: QueryClient, forceFresh = false): Pr
   const options = collectionQueries.list();
   const state = queryClient.getQueryState(options.queryKey);
   if ((forceFresh || state?.isInvalidated) && state?.data !== undefined && onlineManager.isOnline()) {
-    return queryClient.fetchQuery({ ...options, staleTime: 0 });
+    try {
+      return await queryClient.fetchQuery({ ...options, staleTime: 0 });
+    } catch (err) {
+      // No answer (a connection that only looks online): the cached list still stands.
+      const cached = queryClient.getQueryData(options.queryKey);
+      if (cached !== undefined) return cached;
+      throw err;
+    }
   }
   return queryClient.ensureQueryData(options);
 }
