@@ -1,16 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { FolderSearch } from "lucide-react";
-import { Card } from "../../components/ui/card";
+import { MessageCard } from "../../components/ui/message-card";
 
 /** An address that names none of the user's collections: say so and offer the way back. */
 export function CollectionNotFound({ slug }: { slug: string }) {
   return (
     <main className="mx-auto max-w-md px-4 py-12">
-      <Card className="text-center">
-        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-          <FolderSearch className="size-6" aria-hidden />
-        </div>
-        <h1 className="text-xl font-semibold text-slate-900">Collection not found</h1>
+      <MessageCard icon={FolderSearch} title="Collection not found" heading="h1" variant="card">
         <p className="mt-2 text-sm text-slate-600 [overflow-wrap:anywhere]">You have no collection at “/{slug}”.</p>
         <Link
           to="/collections"
@@ -18,7 +14,7 @@ export function CollectionNotFound({ slug }: { slug: string }) {
         >
           Manage Collections
         </Link>
-      </Card>
+      </MessageCard>
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { SKELETON_CARD_COUNT } from "@vj/core";
 import { Mic } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { requestRecordingStart } from "../recorder/trigger";
+import { MessageCard } from "../../components/ui/message-card";
 
 /** Three placeholder cards while the list loads (SPEC §2, SKELETON_CARD_COUNT). */
 export function NoteSkeletons() {
@@ -25,17 +26,13 @@ export function NoteSkeletons() {
 /** SPEC §2: the empty state; its button triggers the floating record button. */
 export function NotesEmpty() {
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <Mic className="size-7" aria-hidden />
-      </div>
-      <h3 className="text-lg font-semibold text-slate-900">No voice notes yet</h3>
+    <MessageCard icon={Mic} tone="brand" title="No voice notes yet">
       <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">Start recording to create your first voice note.</p>
       <Button className="mt-6" onClick={() => requestRecordingStart()}>
         <Mic className="size-4" aria-hidden />
         Start Recording
       </Button>
-    </div>
+    </MessageCard>
   );
 }
 

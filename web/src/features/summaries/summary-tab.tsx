@@ -14,6 +14,7 @@ import { summaryQueries } from "./queries";
 import { PlaceholderCard, SummaryCard } from "./summary-card";
 import { SummaryTypeDialog, type GenerateChoice } from "./summary-type-dialog";
 import { useSummaryMode, type SummaryMode } from "./use-summary-mode";
+import { MessageCard } from "../../components/ui/message-card";
 
 /** While a summary this page did not send is being written, the list looks for it this often. */
 const ORPHAN_POLL_MS = 3000;
@@ -88,18 +89,14 @@ export function SummaryTab({ collection, view }: { collection: Domain; view: Jou
 
   if (items.length === 0) {
     return (
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <Sparkles className="size-6" aria-hidden />
-        </div>
-        <h3 className="text-lg font-semibold text-slate-900">No summaries yet</h3>
+      <MessageCard icon={Sparkles} tone="brand" title="No summaries yet">
         <p className="mt-1 text-sm text-slate-600">{emptyStateText(view.period)}</p>
         <Button className="mt-6" onClick={openDialog}>
           <Sparkles className="size-4" aria-hidden />
           {generateButtonLabel(view.period, view.isToday)}
         </Button>
         {dialog}
-      </div>
+      </MessageCard>
     );
   }
 
