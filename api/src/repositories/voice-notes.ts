@@ -1,6 +1,7 @@
 import { TRANSCRIPTION_ERROR_PREFIX, type NoteCursor } from "@vj/core";
 import { sql, type Kysely } from "kysely";
 import type { DB, VoiceNoteRow } from "../db/schema.js";
+import { liveSession, type SessionKey } from "./auth-sessions.js";
 import { ownedBy } from "./scope.js";
 
 /** A transcription that is an error text (SPEC §4: it starts with TRANSCRIPTION_ERROR_PREFIX), as a LIKE pattern. */
@@ -33,6 +34,8 @@ export interface NotePageQuery {
   domainId?: string | undefined;
   before?: NoteCursor | undefined;
   limit: number;
+  /** Rows only while this bearer session is live (the check rides in the same statement). */
+  liveSession?: SessionKey | undefined;
 }
 
 function notePageQuery(db: Kysely<DB>, userId: string, q: NotePageQuery) {
@@ -44,6 +47,7 @@ function notePageQuery(db: Kysely<DB>, userId: string, q: NotePageQuery) {
     .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("cursor_at"))
     .$call(ownedBy("voice_notes", userId))
     .$if(q.domainId !== undefined, (qb) => qb.where("domain_id", "=", q.domainId!))
+    .$if(q.liveSession !== undefined, (qb) => qb.where(liveSession(q.liveSession!)))
     .where("created_at", ">=", q.start)
     .where("created_at", "<", q.end)
     .$if(q.before !== undefined, (qb) =>
@@ -124,7 +128,8 @@ export function voiceNotesRepository(db: Kysely<DB>) {
      * One page of the notes created in [start, end), newest first with ties broken by id (the
      * order of the (user, [domain,] created_at, id) indexes, read backwards: no sort), after the
      * `before` cursor when given. Every collection of the user when domainId is absent. Reads
-     * one row more than `limit` so the caller knows whether another page follows.
+     * one row more than `limit` so the caller knows whether another page follows. With
+     * `liveSession`, no rows unless that session is live (a one-time filter in the plan).
      */
     listPage(userId: string, q: NotePageQuery): Promise<(VoiceNoteRow & { cursor_at: string })[]> {
       return notePageQuery(db, userId, q).execute();

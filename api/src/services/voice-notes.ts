@@ -9,6 +9,7 @@ import {
   type VoiceNote,
 } from "@vj/core";
 import type { VoiceNoteRow } from "../db/schema.js";
+import type { SessionKey } from "../repositories/auth-sessions.js";
 import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
 import { voiceNotesRepository } from "../repositories/voice-notes.js";
@@ -109,11 +110,16 @@ export async function createVoiceNote(
   return { note: toVoiceNote(result.row), created: result.created };
 }
 
-/** One page of a period's notes, newest first, and the cursor of the next page (null on the last). */
+/**
+ * One page of a period's notes, newest first, and the cursor of the next page (null on the last).
+ * With `session` (a bearer session not looked up yet), the page is read only while that session
+ * is live, and a page with notes proves it.
+ */
 export async function listVoiceNotes(
   ctx: ServiceContext,
   userId: string,
   q: ListVoiceNotesQuery,
+  session?: SessionKey & { prove(): void },
 ): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
   const { start, end } = periodRange(q.period, q.periodKey, q.tz);
   const rows = await voiceNotesRepository(ctx.db).listPage(userId, {
@@ -122,7 +128,9 @@ export async function listVoiceNotes(
     domainId: q.domainId,
     before: q.before,
     limit: q.limit,
+    liveSession: session,
   });
+  if (rows.length > 0) session?.prove();
   // Rows found are the user's own notes of that collection, which proves the collection is theirs;
   // only an empty page has to ask (another user's or a missing collection answers 404, not []).
   // One database round trip fewer on the hot path.
