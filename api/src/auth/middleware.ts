@@ -38,9 +38,12 @@ const invalidSessionResponse = () => {
  *
  * Built-in auth: the token's session must still exist and be unexpired, so
  * sign-out, refresh-token theft detection and account deletion end its
- * access at once. Supabase mode (`supabase` given): the token must carry the
- * project's signature; the user row is created or its e-mail updated on
- * first sight, since the account itself lives in Supabase.
+ * access at once. A handler marked checksSessionItself proves the session
+ * inside its own query; what it leaves unproven is looked up after it, and
+ * the answer is then 401 if the session is gone. Supabase mode (`supabase`
+ * given): the token must carry the project's signature; the user row is
+ * created or its e-mail updated on first sight, since the account itself
+ * lives in Supabase.
  */
 export function requireUser(deps: {
   db: Kysely<DB>;

@@ -38,10 +38,29 @@ export interface NotePageQuery {
   liveSession?: SessionKey | undefined;
 }
 
+/** The columns a note is answered with (services/voice-notes.ts toVoiceNote); not the job's bookkeeping. */
+export const NOTE_COLUMNS = [
+  "id",
+  "user_id",
+  "domain_id",
+  "client_id",
+  "title",
+  "transcription",
+  "duration",
+  "is_transcribed",
+  "is_transcribing",
+  "transcription_error",
+  "audio_key",
+  "audio_mime",
+  "audio_bytes",
+  "created_at",
+] as const satisfies readonly (keyof VoiceNoteRow)[];
+export type NoteFields = Pick<VoiceNoteRow, (typeof NOTE_COLUMNS)[number]>;
+
 function notePageQuery(db: Kysely<DB>, userId: string, q: NotePageQuery) {
   return db
     .selectFrom("voice_notes")
-    .selectAll()
+    .select(NOTE_COLUMNS)
     // The exact stored instant (microseconds, UTC) for the next page's cursor: a JS Date keeps
     // only milliseconds, which could skip notes that differ below that.
     .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("cursor_at"))
@@ -131,7 +150,7 @@ export function voiceNotesRepository(db: Kysely<DB>) {
      * one row more than `limit` so the caller knows whether another page follows. With
      * `liveSession`, no rows unless that session is live (a one-time filter in the plan).
      */
-    listPage(userId: string, q: NotePageQuery): Promise<(VoiceNoteRow & { cursor_at: string })[]> {
+    listPage(userId: string, q: NotePageQuery): Promise<(NoteFields & { cursor_at: string })[]> {
       return notePageQuery(db, userId, q).execute();
     },
 
