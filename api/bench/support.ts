@@ -3,6 +3,7 @@
  * and table printing. Benchmarks print tables; they are never tests (DESIGN §11).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import type { AddressInfo } from "node:net";
@@ -20,10 +21,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** The compiled server (built first when stale) as its own process, as production runs it. */
-export async function startCompiledApi(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
+export async function startCompiledApi(
+  env: Record<string, string>,
+  nodeArgs: string[] = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean),
+): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
   if (apiBuildIsStale()) await buildApi();
   const port = await freePort();
-  const child = spawn(process.execPath, [outfile], {
+  // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load.
+  const child = spawn(process.execPath, [...nodeArgs, outfile], {
     cwd: apiDir,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", TRANSCRIBE_ENGINE: "none", ...env },
     stdio: ["ignore", "inherit", "inherit"],
@@ -73,13 +78,41 @@ export interface LoadResult {
   p50: number;
   p99: number;
   count: number;
+  /**
+   * CPU milliseconds per operation spent by this process (the load generator: `bench`) and by
+   * whatever `cpu` reports (see processCpuSeconds), over the measured window.
+   */
+  cpuMsPerOp: Record<string, number>;
 }
 
-/** `concurrency` callers, each issuing `op` back to back for `seconds` after a short warm-up. */
-export async function closedLoop(op: () => Promise<unknown>, opts: { seconds: number; concurrency: number }): Promise<LoadResult> {
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc; NaN where that cannot be
+ * read (not Linux, or a process on another machine).
+ */
+export function processCpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 Hz).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * `concurrency` callers, each issuing `op` back to back for `seconds` after a short warm-up.
+ * `cpu` (optional) reports cumulative CPU seconds by name, read at the start and end of the
+ * measured window; a name first seen at the end (a connection opened meanwhile) counts from 0.
+ */
+export async function closedLoop(
+  op: () => Promise<unknown>,
+  opts: { seconds: number; concurrency: number; cpu?: () => Promise<Record<string, number>> },
+): Promise<LoadResult> {
   const warmUntil = performance.now() + 500;
   while (performance.now() < warmUntil) await op();
   const latencies: number[] = [];
+  const cpuBefore = (await opts.cpu?.()) ?? {};
+  const ownBefore = process.cpuUsage();
   const end = performance.now() + opts.seconds * 1000;
   const started = performance.now();
   await Promise.all(
@@ -92,9 +125,14 @@ export async function closedLoop(op: () => Promise<unknown>, opts: { seconds: nu
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const own = process.cpuUsage(ownBefore);
+  const cpuAfter = (await opts.cpu?.()) ?? {};
+  const count = latencies.length;
+  const cpuMsPerOp: Record<string, number> = { bench: (own.user + own.system) / 1000 / count };
+  for (const [name, seconds] of Object.entries(cpuAfter)) cpuMsPerOp[name] = ((seconds - (cpuBefore[name] ?? 0)) * 1000) / count;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), count: latencies.length };
+  return { rps: count / elapsed, p50: at(0.5), p99: at(0.99), count, cpuMsPerOp };
 }
 
 export function printTable(rows: (string | number)[][]): void {

@@ -1,3 +1,4 @@
+import type { PendingSession } from "./auth/bearer.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
 import type { Engines } from "./engines/resolve.js";
@@ -11,7 +12,11 @@ export interface AuthUser {
 
 /** Hono's typed context: what middleware puts on a request. */
 export interface AppEnv {
-  Variables: { user: AuthUser };
+  Variables: {
+    user: AuthUser;
+    /** Built-in auth, on a handler marked checksSessionItself: the session it must prove. */
+    session?: PendingSession;
+  };
 }
 
 /** Everything the app needs, handed to the factory so tests build it with a fresh database. */

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { setResponseHeader } from "./http/response-headers.js";
 
 /**
  * Response compression (DESIGN §9): content negotiation shared by the precompressed web assets
@@ -39,7 +40,7 @@ export function negotiateEncoding(header: string | undefined, available: readonl
 export function varyOnAcceptEncoding(c: Context): void {
   const current = c.res.headers.get("Vary") ?? "";
   if (/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(current)) return;
-  c.header("Vary", current ? `${current}, Accept-Encoding` : "Accept-Encoding");
+  setResponseHeader(c, "Vary", current ? `${current}, Accept-Encoding` : "Accept-Encoding");
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -72,23 +73,33 @@ export function compressJson(options: { threshold?: number } = {}): MiddlewareHa
   const threshold = options.threshold ?? 1024;
   return async (c, next) => {
     await next();
+    // Headers and status only until the answer is known to be compressed: reading `res.body`
+    // (or setting a header through Hono) turns @hono/node-server's lightweight answer (a string
+    // written straight to the socket) into a web Response streamed to it, which costs more than
+    // the JSON it carries (issue 11).
     const res = c.res;
-    if (c.req.method === "HEAD" || !res.body || res.status === 204 || res.status === 206) return;
+    if (c.req.method === "HEAD" || res.status === 204 || res.status === 206) return;
     if (res.headers.has("Content-Encoding") || !JSON_TYPE.test(res.headers.get("Content-Type") ?? "")) return;
     if (NO_TRANSFORM.test(res.headers.get("Cache-Control") ?? "")) return;
     const length = Number(res.headers.get("Content-Length") ?? Number.NaN);
     if (length < threshold) return;
-    varyOnAcceptEncoding(c);
     const encoding = negotiateEncoding(c.req.header("Accept-Encoding"), ["br", "gzip"]);
-    if (!encoding) return;
-    const body = new Uint8Array(await c.res.arrayBuffer());
-    if (body.byteLength < threshold) {
-      c.res = new Response(body, c.res);
+    if (!encoding || !res.body) {
+      varyOnAcceptEncoding(c);
       return;
     }
-    const compressed = await compressors[encoding](body);
-    c.res = new Response(compressed, c.res);
-    c.res.headers.set("Content-Encoding", encoding);
-    c.res.headers.set("Content-Length", String(compressed.byteLength));
+    const body = new Uint8Array(await res.arrayBuffer());
+    // A fresh answer with every header of the handler's, itself lightweight again; dropping the
+    // old one first keeps Hono from rebuilding it to merge headers the new one already has.
+    const headers = new Headers(res.headers);
+    const compress = body.byteLength >= threshold;
+    const out = compress ? await compressors[encoding](body) : body;
+    if (compress) {
+      headers.set("Content-Encoding", encoding);
+      headers.set("Content-Length", String(out.byteLength));
+    }
+    c.res = undefined;
+    c.res = new Response(out, { status: res.status, statusText: res.statusText, headers });
+    varyOnAcceptEncoding(c);
   };
 }

@@ -59,6 +59,8 @@ async function readAllPages(t: TestApp, user: TestUser, query: string) {
   throw new Error("the list never ended");
 }
 
+const sameDay = (hour: number) => new Date(Date.UTC(2026, 4, 12, hour));
+
 /** Newest first, ties by id descending (uuid text order is PostgreSQL's uuid order). */
 function expectedOrder(rows: { id: string; at: number }[]): string[] {
   return [...rows].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).map((r) => r.id);
@@ -168,6 +170,43 @@ describe.each(dbKinds)("voice note pages on %s", (kind) => {
     await expectError(await call(t, "GET", `${base}&before=${feb30}`, { user }), 400, "validation_failed");
   });
 
+  test("once the session has ended the list answers 401 whatever it asks for, with nothing of the page beside it", async () => {
+    // The list checks the session inside its own query (issue 11): every way through must still refuse.
+    const leaver = await createUser(t.deps);
+    const own = (await createDomain(t, leaver, { name: "Leaving", isDefault: true })).id;
+    await insertNotes(t, leaver, own, [sameDay(3), sameDay(2), sameDay(1)]);
+    const base = `/api/voice-notes?${month}&domainId=${own}&limit=2`;
+    const live = await call(t, "GET", base, { user: leaver });
+    expect(((await live.json()) as Note[]).length).toBe(2);
+    expect(live.headers.get(NEXT_CURSOR_HEADER)).toBeTruthy();
+
+    const expire = async (at: Date) => {
+      await t.deps.database.db.updateTable("sessions").set({ expire: at }).where("user_id", "=", leaver.id).execute();
+    };
+    const refusals = async () => {
+      for (const url of [
+        base,
+        `/api/voice-notes?${month}&limit=2`,
+        `/api/voice-notes?period=day&periodKey=2026-01-01&tz=UTC&domainId=${own}`,
+        `/api/voice-notes?${month}&domainId=${foreignDomain}`,
+        `/api/voice-notes?${month}&domainId=00000000-0000-4000-8000-000000000000`,
+        `${base}&limit=0`,
+        `/api/voice-notes?${month}&tz=Not/AZone`,
+      ]) {
+        const res = await call(t, "GET", url, { user: leaver });
+        expect(res.headers.get(NEXT_CURSOR_HEADER), url).toBeNull();
+        await expectError(res, 401, "unauthorized");
+      }
+    };
+    // Expired (its inactivity limit passed), then signed out (the row is gone).
+    await expire(new Date(Date.now() - 1000));
+    await refusals();
+    await expire(new Date(Date.now() + 86_400_000));
+    expect((await call(t, "GET", base, { user: leaver })).status).toBe(200);
+    await t.deps.database.db.deleteFrom("sessions").where("user_id", "=", leaver.id).execute();
+    await refusals();
+  });
+
   test("the index gives the list its order: the plan reads it backwards with no sort step", async () => {
     const plan = await t.deps.database.db.transaction().execute(async (trx) => {
       // Forbid the alternatives so the plan shows whether the index can serve the order at all.
@@ -182,11 +221,15 @@ describe.each(dbKinds)("voice note pages on %s", (kind) => {
       };
       const withDomain = await voiceNotesRepository(trx).listPageQuery(user.id, { ...q, domainId }).explain();
       const anyDomain = await voiceNotesRepository(trx).listPageQuery(user.id, q).explain();
-      return [withDomain, anyDomain].map((rows) => rows.map((r) => String(Object.values(r)[0])).join("\n"));
+      // The session check the API folds into the statement is a one-time filter: the order still comes from the index.
+      const session = { sid: crypto.randomUUID(), userId: user.id, now: new Date() };
+      const withSession = await voiceNotesRepository(trx).listPageQuery(user.id, { ...q, domainId, liveSession: session }).explain();
+      return [withDomain, anyDomain, withSession].map((rows) => rows.map((r) => String(Object.values(r)[0])).join("\n"));
     });
     // With a collection either index serves the order (the planner picks by statistics).
     expect(plan[0]).toMatch(/Index (Only )?Scan Backward using voice_notes_user_(domain_)?created_id_idx/);
     expect(plan[1]).toMatch(/Index (Only )?Scan Backward using voice_notes_user_created_id_idx/);
+    expect(plan[2]).toMatch(/Index (Only )?Scan Backward using voice_notes_user_(domain_)?created_id_idx/);
     for (const p of plan) expect(p).not.toMatch(/Sort/);
   });
 });

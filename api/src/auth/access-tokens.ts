@@ -1,3 +1,4 @@
+import { webcrypto } from "node:crypto";
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { loadSigningSecret } from "./signing-key.js";
 
@@ -10,8 +11,20 @@ export interface AccessClaims extends JWTPayload {
   session_id: string;
 }
 
+/** How many verified access tokens are remembered (about 1 KB each). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Signs and verifies the built-in auth's access tokens (GoTrue-shaped claims). */
 export class AccessTokens {
+  /**
+   * Tokens whose signature and claims passed, with their claims. A client sends the same token
+   * with every request for its hour, and the signature check is most of the bearer check's CPU
+   * (issue 11); a remembered token is still refused once its exp has passed.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
+  /** The secret imported once for HMAC verification (jose would import a raw key on every call). */
+  private verifyKey: Promise<webcrypto.CryptoKey> | undefined;
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly ttlSeconds: number,
@@ -49,7 +62,14 @@ export class AccessTokens {
 
   /** Throws on a bad signature, wrong key, wrong audience, a missing exp or expiry. */
   async verify(token: string): Promise<AccessClaims> {
-    const { payload } = await jwtVerify(token, this.secret, {
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's own rule: expired once exp <= now, in whole seconds.
+      if (known.exp! > Math.floor(Date.now() / 1000)) return known;
+      this.verified.delete(token);
+    }
+    this.verifyKey ??= webcrypto.subtle.importKey("raw", this.secret, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    const { payload } = await jwtVerify(token, await this.verifyKey, {
       algorithms: ["HS256"],
       audience: ACCESS_TOKEN_AUDIENCE,
       issuer: this.issuer,
@@ -59,7 +79,13 @@ export class AccessTokens {
     if (typeof payload.sub !== "string" || typeof payload.session_id !== "string") {
       throw new Error("token lacks subject or session");
     }
-    return payload as AccessClaims;
+    const claims = Object.freeze(payload) as AccessClaims;
+    // Only tokens whose validity depends on exp alone (these never carry nbf).
+    if (claims.nbf === undefined) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+    }
+    return claims;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, UserRow } from "../db/schema.js";
-import { authSessionsRepository } from "../repositories/auth-sessions.js";
-import type { AccessTokens } from "./access-tokens.js";
+import { authSessionsRepository, type SessionKey } from "../repositories/auth-sessions.js";
+import type { AccessClaims, AccessTokens } from "./access-tokens.js";
 
 /** The token from `Authorization: Bearer <token>`, or undefined. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -16,21 +16,53 @@ export type BearerSession =
   | { ok: false; reason: "invalid_token"; detail: string }
   | { ok: false; reason: "no_session" };
 
+/** The token's claims when its signature, audience and expiry pass; its session is not looked at. */
+export async function claimsOfBearer(
+  tokens: AccessTokens,
+  authorization: string | undefined,
+): Promise<{ ok: true; claims: AccessClaims } | Extract<BearerSession, { ok: false; reason: "missing" | "invalid_token" }>> {
+  const token = bearerToken(authorization);
+  if (!token) return { ok: false, reason: "missing" };
+  try {
+    return { ok: true, claims: await tokens.verify(token) };
+  } catch (err) {
+    return { ok: false, reason: "invalid_token", detail: (err as Error).message };
+  }
+}
+
 /**
  * The one check of a built-in access token: signature, audience, expiry, and a session that
  * still exists and is unexpired, so sign-out, refresh-token theft detection and account
  * deletion end its access at once. The product API and /auth/v1 both ask here.
  */
 export async function sessionOfBearer(db: Kysely<DB>, tokens: AccessTokens, authorization: string | undefined): Promise<BearerSession> {
-  const token = bearerToken(authorization);
-  if (!token) return { ok: false, reason: "missing" };
-  let claims;
-  try {
-    claims = await tokens.verify(token);
-  } catch (err) {
-    return { ok: false, reason: "invalid_token", detail: (err as Error).message };
-  }
+  const verified = await claimsOfBearer(tokens, authorization);
+  if (!verified.ok) return verified;
+  const { claims } = verified;
   const user = await authSessionsRepository(db).findSessionUser(claims.session_id, claims.sub, new Date());
   if (!user) return { ok: false, reason: "no_session" };
   return { ok: true, user, sessionId: claims.session_id };
+}
+
+/**
+ * A verified token's session, not looked up yet: a read-only handler checks it inside its own
+ * query (repositories/auth-sessions.ts liveSession) and calls prove() when that query found
+ * rows, which saves the separate lookup's round trip. requireUser looks up whatever was not
+ * proven once the handler is done, so a dead session still answers 401 in every case.
+ */
+export class PendingSession implements SessionKey {
+  #proven = false;
+  constructor(
+    readonly sid: string,
+    readonly userId: string,
+    readonly now: Date,
+  ) {}
+
+  prove(): void {
+    this.#proven = true;
+  }
+
+  get proven(): boolean {
+    return this.#proven;
+  }
 }

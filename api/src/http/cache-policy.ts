@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { setResponseHeader } from "./response-headers.js";
 
 /** Private API and auth replies: user data and tokens never sit in a cache (RFC 6749 §5.1 for the token endpoint). */
 const PRIVATE = /^\/(api|auth\/v1)(\/|$)/;
@@ -13,10 +14,14 @@ const HASHED_ASSET = /^\/assets\//;
  */
 export function cachePolicy(): MiddlewareHandler {
   return async (c, next) => {
-    await next();
     const path = c.req.path;
-    if (PRIVATE.test(path)) c.header("Cache-Control", "no-store");
-    else if (HASHED_ASSET.test(path) && c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
-    else c.header("Cache-Control", "no-cache");
+    const isPrivate = PRIVATE.test(path);
+    // Set before the handler too: answers built with c.json/c.body then carry it, and their
+    // headers are a Headers object that later in-place changes (setResponseHeader) live on in.
+    c.header("Cache-Control", isPrivate ? "no-store" : "no-cache");
+    await next();
+    if (isPrivate) setResponseHeader(c, "Cache-Control", "no-store");
+    else if (HASHED_ASSET.test(path) && c.res.status === 200) setResponseHeader(c, "Cache-Control", "public, max-age=31536000, immutable");
+    else setResponseHeader(c, "Cache-Control", "no-cache");
   };
 }

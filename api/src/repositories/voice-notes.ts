@@ -1,6 +1,7 @@
 import { TRANSCRIPTION_ERROR_PREFIX, type NoteCursor } from "@vj/core";
 import { sql, type Kysely } from "kysely";
 import type { DB, VoiceNoteRow } from "../db/schema.js";
+import { liveSession, type SessionKey } from "./auth-sessions.js";
 import { ownedBy } from "./scope.js";
 
 /** A transcription that is an error text (SPEC §4: it starts with TRANSCRIPTION_ERROR_PREFIX), as a LIKE pattern. */
@@ -33,17 +34,39 @@ export interface NotePageQuery {
   domainId?: string | undefined;
   before?: NoteCursor | undefined;
   limit: number;
+  /** Rows only while this bearer session is live (the check rides in the same statement). */
+  liveSession?: SessionKey | undefined;
 }
+
+/** The columns a note is answered with (services/voice-notes.ts toVoiceNote); not the job's bookkeeping. */
+export const NOTE_COLUMNS = [
+  "id",
+  "user_id",
+  "domain_id",
+  "client_id",
+  "title",
+  "transcription",
+  "duration",
+  "is_transcribed",
+  "is_transcribing",
+  "transcription_error",
+  "audio_key",
+  "audio_mime",
+  "audio_bytes",
+  "created_at",
+] as const satisfies readonly (keyof VoiceNoteRow)[];
+export type NoteFields = Pick<VoiceNoteRow, (typeof NOTE_COLUMNS)[number]>;
 
 function notePageQuery(db: Kysely<DB>, userId: string, q: NotePageQuery) {
   return db
     .selectFrom("voice_notes")
-    .selectAll()
+    .select(NOTE_COLUMNS)
     // The exact stored instant (microseconds, UTC) for the next page's cursor: a JS Date keeps
     // only milliseconds, which could skip notes that differ below that.
     .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("cursor_at"))
     .$call(ownedBy("voice_notes", userId))
     .$if(q.domainId !== undefined, (qb) => qb.where("domain_id", "=", q.domainId!))
+    .$if(q.liveSession !== undefined, (qb) => qb.where(liveSession(q.liveSession!)))
     .where("created_at", ">=", q.start)
     .where("created_at", "<", q.end)
     .$if(q.before !== undefined, (qb) =>
@@ -124,9 +147,10 @@ export function voiceNotesRepository(db: Kysely<DB>) {
      * One page of the notes created in [start, end), newest first with ties broken by id (the
      * order of the (user, [domain,] created_at, id) indexes, read backwards: no sort), after the
      * `before` cursor when given. Every collection of the user when domainId is absent. Reads
-     * one row more than `limit` so the caller knows whether another page follows.
+     * one row more than `limit` so the caller knows whether another page follows. With
+     * `liveSession`, no rows unless that session is live (a one-time filter in the plan).
      */
-    listPage(userId: string, q: NotePageQuery): Promise<(VoiceNoteRow & { cursor_at: string })[]> {
+    listPage(userId: string, q: NotePageQuery): Promise<(NoteFields & { cursor_at: string })[]> {
       return notePageQuery(db, userId, q).execute();
     },
 

@@ -4,6 +4,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { AppEnv } from "../app-env.js";
+import { checksSessionItself } from "../auth/middleware.js";
 import { errorResponse } from "../errors.js";
 import type { ServiceContext } from "../services/context.js";
 import {
@@ -36,13 +37,17 @@ function requestBodyStream(c: Context<AppEnv>): Readable | null {
 
 export function voiceNoteRoutes(ctx: ServiceContext) {
   return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const query = readQuery(c, listVoiceNotesQuerySchema);
-      const { notes, nextCursor } = await listVoiceNotes(ctx, c.var.user.id, query);
-      // The body stays the spec's plain array; whether another page follows travels beside it.
-      if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
-      return c.json(notes);
-    })
+    .get(
+      "/",
+      // Read-only and the hottest read: the session check rides in the list's own query.
+      checksSessionItself(async (c) => {
+        const query = readQuery(c, listVoiceNotesQuerySchema);
+        const { notes, nextCursor } = await listVoiceNotes(ctx, c.var.user.id, query, c.var.session);
+        // The body stays the spec's plain array; whether another page follows travels beside it.
+        if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
+        return c.json(notes);
+      }),
+    )
     .post("/", async (c) => {
       let upload;
       try {

@@ -16,4 +16,4 @@ export interface ServiceContext {
   onNoteQueued?: () => void;
 }
 
-export const iso = (d: Date | string) => new Date(d).toISOString();
+export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();

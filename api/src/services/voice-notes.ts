@@ -5,13 +5,15 @@ import {
   periodRange,
   type CreateVoiceNoteFields,
   type ListVoiceNotesQuery,
+  type Period,
   type UpdateVoiceNoteInput,
   type VoiceNote,
 } from "@vj/core";
 import type { VoiceNoteRow } from "../db/schema.js";
+import type { SessionKey } from "../repositories/auth-sessions.js";
 import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
-import { voiceNotesRepository } from "../repositories/voice-notes.js";
+import { voiceNotesRepository, type NoteFields } from "../repositories/voice-notes.js";
 import type { TempBlob } from "../storage/index.js";
 import { extensionOf, formatOfKey, mimeTypeOf, type AudioFormat } from "../engines/audio/formats.js";
 import { iso, type ServiceContext } from "./context.js";
@@ -27,7 +29,7 @@ function audioTypeOf(row: Pick<VoiceNoteRow, "audio_key" | "audio_mime">): strin
   return format ? mimeTypeOf(format) : row.audio_mime;
 }
 
-export function toVoiceNote(row: VoiceNoteRow): VoiceNote {
+export function toVoiceNote(row: NoteFields): VoiceNote {
   const text = row.transcription;
   const textIsError = text?.startsWith(TRANSCRIPTION_ERROR_PREFIX) ?? false;
   const isError = row.transcription_error !== null || textIsError;
@@ -109,20 +111,46 @@ export async function createVoiceNote(
   return { note: toVoiceNote(result.row), created: result.created };
 }
 
-/** One page of a period's notes, newest first, and the cursor of the next page (null on the last). */
+const ranges = new Map<string, { start: number; end: number }>();
+
+/**
+ * periodRange, remembered by (period, key, zone): the zone arithmetic is a visible share of a
+ * list request (issue 11), and clients ask for the same few periods over and over. Bounded;
+ * invalid input throws before anything is kept.
+ */
+function rangeOf(period: Period, key: string, timeZone: string): { start: Date; end: Date } {
+  const id = `${period} ${key} ${timeZone}`;
+  let range = ranges.get(id);
+  if (!range) {
+    const { start, end } = periodRange(period, key, timeZone);
+    range = { start: start.getTime(), end: end.getTime() };
+    if (ranges.size >= 1000) ranges.delete(ranges.keys().next().value!);
+    ranges.set(id, range);
+  }
+  return { start: new Date(range.start), end: new Date(range.end) };
+}
+
+/**
+ * One page of a period's notes, newest first, and the cursor of the next page (null on the last).
+ * With `session` (a bearer session not looked up yet), the page is read only while that session
+ * is live, and a page with notes proves it.
+ */
 export async function listVoiceNotes(
   ctx: ServiceContext,
   userId: string,
   q: ListVoiceNotesQuery,
+  session?: SessionKey & { prove(): void },
 ): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
-  const { start, end } = periodRange(q.period, q.periodKey, q.tz);
+  const { start, end } = rangeOf(q.period, q.periodKey, q.tz);
   const rows = await voiceNotesRepository(ctx.db).listPage(userId, {
     start,
     end,
     domainId: q.domainId,
     before: q.before,
     limit: q.limit,
+    liveSession: session,
   });
+  if (rows.length > 0) session?.prove();
   // Rows found are the user's own notes of that collection, which proves the collection is theirs;
   // only an empty page has to ask (another user's or a missing collection answers 404, not []).
   // One database round trip fewer on the hot path.
