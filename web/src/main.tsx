@@ -1,5 +1,5 @@
 import "@vj/core/zod-csp";
-import { lazy, StrictMode, Suspense, useSyncExternalStore } from "react";
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { onlineManager, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
@@ -70,20 +70,26 @@ void persisted.restored.then(() => {
 
 function App() {
   const { loading } = useAuth();
-  const restored = useSyncExternalStore(subscribeRestored, () => cacheRestored);
-  if (loading || !restored) return <LoadingScreen />;
+  const [restored, setRestored] = useState(cacheRestored);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!restored) void persisted.restored.then(() => setRestored(true));
+  }, [restored]);
+  const ready = restored && !loading;
+  useEffect(() => {
+    // A transition: the first screen renders in slices that leave the main thread free between
+    // them, instead of one long task (Lighthouse's total blocking time).
+    if (ready) startTransition(() => setShown(true));
+  }, [ready]);
+  if (!shown) return <LoadingScreen />;
   return <RouterProvider router={router} />;
-}
-
-function subscribeRestored(listener: () => void) {
-  void persisted.restored.then(listener);
-  return () => undefined;
 }
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Root element not found");
 
-createRoot(rootElement).render(
+const root = createRoot(rootElement);
+startTransition(() => root.render(
   <StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
@@ -97,6 +103,6 @@ createRoot(rootElement).render(
       </QueryClientProvider>
     </ErrorBoundary>
   </StrictMode>,
-);
+));
 
 registerServiceWorker();

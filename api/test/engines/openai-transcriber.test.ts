@@ -31,6 +31,8 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  // A failure one test queued and never used must not reach the next one.
+  server.clearFailures();
   server.requests.length = 0;
   server.transcriptions.length = 0;
   server.transcriptionText = (call) => `part ${call.n}`;
@@ -113,12 +115,17 @@ describe("openai transcriber with the real SDK", () => {
     fs.writeFileSync(file, randomBytes(1000));
     server.failNext(1, "hang");
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
 
     const started = Date.now();
-    const error = await transcriber().transcribe({ path: file, mimeType: "audio/webm" }, controller.signal).catch((e: unknown) => e);
+    const pending = transcriber().transcribe({ path: file, mimeType: "audio/webm" }, controller.signal).catch((e: unknown) => e);
+    // Cancelled while the server holds the request (a fixed delay could fire before it is sent).
+    await expect.poll(() => server.transcriptions.length, { timeout: 10_000 }).toBe(1);
+    const cancelledAt = Date.now();
+    controller.abort();
+    const error = await pending;
 
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - cancelledAt).toBeLessThan(5000);
+    expect(cancelledAt - started).toBeGreaterThanOrEqual(0);
     expect(error).toMatchObject({ name: "TranscriptionError", retryable: true });
     expect((error as Error).message).toMatch(/cancelled/);
   });

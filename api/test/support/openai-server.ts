@@ -39,6 +39,8 @@ export interface OpenAITestServer {
   chatContent: (call: ChatCall) => string;
   /** Answer the next `count` transcription/chat calls with an error status, or never answer them. */
   failNext(count: number, how: Failure): void;
+  /** Forgets failures queued with failNext that no request has used. */
+  clearFailures(): void;
   /** Reject `response_format` with a 400, like servers without structured output. */
   rejectResponseFormat: boolean;
   close(): Promise<void>;
@@ -51,7 +53,7 @@ export interface OpenAITestServer {
  */
 export async function startOpenAITestServer(): Promise<OpenAITestServer> {
   const failures: Failure[] = [];
-  const state: Omit<OpenAITestServer, "baseURL" | "port" | "close" | "failNext"> = {
+  const state: Omit<OpenAITestServer, "baseURL" | "port" | "close" | "failNext" | "clearFailures"> = {
     requests: [],
     transcriptions: [],
     chats: [],
@@ -144,6 +146,9 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
     port,
     failNext(count: number, how: Failure) {
       for (let i = 0; i < count; i++) failures.push(how);
+    },
+    clearFailures() {
+      failures.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { startTransition, useEffect, useState } from "react";
 import { ArrowRight, Lock, WifiOff } from "lucide-react";
 import { BrandMark } from "../../components/brand-mark";
 import { cn } from "../../lib/cn";
@@ -14,28 +15,36 @@ const primaryCta = cn(
 
 /** The visitor's landing page (SPEC §1, §2): header, hero, the four use cases, the three steps, a closing call. */
 export function LandingPage() {
+  // The hero paints first; the sections below it (most of the page) follow in a transition, in
+  // slices that leave the main thread free, so the first screen is not one long task.
+  const [belowHero, setBelowHero] = useState(false);
+  useEffect(() => startTransition(() => setBelowHero(true)), []);
   return (
     <div className="min-h-dvh bg-white text-slate-900">
       <LandingHeader />
       <main>
         <Hero />
-        <section aria-labelledby="use-cases-title" className="bg-slate-50 px-4 py-16 sm:px-6 sm:py-24">
-          <div className="mx-auto max-w-6xl">
-            <div className="mx-auto max-w-2xl text-center">
-              <h2 id="use-cases-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-                One journal for every part of your life
-              </h2>
-              <p className="mt-4 text-lg text-slate-600">
-                Keep separate collections for work, growth, ideas and travel. Each one gets its own summaries.
-              </p>
-            </div>
-            <UseCaseTabs />
-          </div>
-        </section>
-        <HowItWorks />
-        <ClosingCall />
+        {belowHero && (
+          <>
+            <section aria-labelledby="use-cases-title" className="bg-slate-50 px-4 py-16 sm:px-6 sm:py-24">
+              <div className="mx-auto max-w-6xl">
+                <div className="mx-auto max-w-2xl text-center">
+                  <h2 id="use-cases-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+                    One journal for every part of your life
+                  </h2>
+                  <p className="mt-4 text-lg text-slate-600">
+                    Keep separate collections for work, growth, ideas and travel. Each one gets its own summaries.
+                  </p>
+                </div>
+                <UseCaseTabs />
+              </div>
+            </section>
+            <HowItWorks />
+            <ClosingCall />
+          </>
+        )}
       </main>
-      <LandingFooter />
+      {belowHero && <LandingFooter />}
     </div>
   );
 }
