@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
+import { CHROMIUM_FLAGS } from "../scripts/chromium-flags.mjs";
 
 // Debian's Chromium (playwright-core never downloads a browser here); CHROMIUM_PATH points elsewhere.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -35,14 +36,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     timezoneId: options.timezoneId,
     args: [
       ...(options.args ?? []),
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_FLAGS,
     ],
   });
   // Every Content-Security-Policy violation a page reports is kept, so screens can assert there was none.

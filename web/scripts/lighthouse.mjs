@@ -21,6 +21,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS } from "./chromium-flags.mjs";
 
 const base = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -102,7 +103,7 @@ async function json(res) {
 // stalls the tabs Lighthouse opens. Playwright only drives the sign-in, over CDP, then lets go.
 const browserProcess = spawn(
   chromiumPath,
-  ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`, `--user-data-dir=${path.join(work, "profile")}`, "--no-first-run", "--disable-background-networking", "about:blank"],
+  [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${path.join(work, "profile")}`, "about:blank"],
   { stdio: "ignore" },
 );
 for (let i = 0; ; i++) {

@@ -24,6 +24,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS } from "./chromium-flags.mjs";
 
 const web = path.resolve(import.meta.dirname, "..");
 const root = path.resolve(web, "..");
@@ -115,14 +116,7 @@ async function launch(args = []) {
     timezoneId: "UTC",
     args: [
       ...args,
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_FLAGS,
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -1,0 +1,2 @@
+/** Types for chromium-flags.mjs. */
+export const CHROMIUM_FLAGS: readonly string[];
