@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { apiBuildIsStale, buildApi, outfile as apiMain } from "../../api/scripts/build.mjs";
+import { buildApiIfStale, startCompiledApi } from "../scripts/compiled-api.mjs";
 import { compressDist } from "../scripts/compress-dist.mjs";
 import { CHROMIUM_PATH, chromiumMissingReason } from "./chromium";
 import { startScriptedOpenAI } from "./support/fake-openai";
@@ -51,76 +49,17 @@ async function buildIfStale(): Promise<void> {
   await compressDist(dist);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode} before it was healthy:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`API not healthy within 60 s:\n${output()}`);
-}
-
 type RunningApi = { baseUrl: string; stop(): Promise<void> };
 
 async function startApi(name: string, env: Record<string, string>): Promise<RunningApi> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-e2e-data-"));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = "";
-  const api = spawn(process.execPath, ["--enable-source-maps", apiMain], {
-    cwd: web,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      WEB_DIST: dist,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  api.stdout?.on("data", keep);
-  api.stderr?.on("data", keep);
-  try {
-    await waitForHealth(baseUrl, api, () => log);
-  } catch (err) {
-    api.kill("SIGTERM");
-    throw err;
-  }
-  console.log(`[e2e] ${name} API on ${baseUrl} (data ${dataDir})`);
+  const api = await startCompiledApi(env);
+  console.log(`[e2e] ${name} API on ${api.baseUrl} (data ${api.dataDir})`);
   return {
-    baseUrl,
+    baseUrl: api.baseUrl,
     async stop() {
-      if (api.exitCode === null) {
-        const exited = new Promise((resolve) => api.once("exit", resolve));
-        api.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (api.exitCode === null && api.signalCode === null) api.kill("SIGKILL");
-      }
+      const log = api.log();
+      await api.stop();
       if (log.trim()) console.log(`[e2e] ${name} API output:\n${log}`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -138,10 +77,7 @@ export default async function setup(project: TestProject) {
 
   await buildIfStale();
   // The compiled API, as production runs it (DESIGN §10).
-  if (apiBuildIsStale()) {
-    console.log("[e2e] building api/dist");
-    await buildApi();
-  }
+  await buildApiIfStale();
   const openai = await startScriptedOpenAI();
   const engines = {
     OPENAI_API_KEY: "sk-e2e-test",

@@ -18,16 +18,15 @@
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), TAPS (5), REPEATS (5, for b), PARTS
 // (default abc: which measurements to run).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { buildApiIfStale, startCompiledApi } from "./compiled-api.mjs";
 import { CHROMIUM_FLAGS } from "./chromium-flags.mjs";
 
 const web = path.resolve(import.meta.dirname, "..");
-const root = path.resolve(web, "..");
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const TAPS = Number(process.env.TAPS ?? 5);
 const REPEATS = Number(process.env.REPEATS ?? 5);
@@ -39,64 +38,11 @@ const loadStart = os.loadavg();
 
 // ---------- the server ----------
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer() {
   if (!fs.existsSync(path.join(web, "dist", "index.html"))) throw new Error("web/dist is missing: run `pnpm --filter @vj/web build` first");
-  const { apiBuildIsStale, buildApi, outfile } = await import("../../api/scripts/build.mjs");
-  if (apiBuildIsStale()) await buildApi();
-  const port = await freePort();
-  const dataDir = path.join(work, "data");
-  let log = "";
-  const child = spawn(process.execPath, [outfile], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      WEB_DIST: path.join(web, "dist"),
-      LOG_LEVEL: "warn",
-      TRANSCRIBE_ENGINE: "none",
-      SUMMARY_ENGINE: "extractive",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (c) => (log = (log + c).slice(-10_000));
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${log}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error(`the API was not healthy within 60 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseUrl,
-    description: "compiled API started here (PGlite, TRANSCRIBE_ENGINE=none)",
-    log: () => (child.exitCode === null ? log : `${log}\n(the API exited with ${child.exitCode ?? child.signalCode})`),
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  await buildApiIfStale();
+  const api = await startCompiledApi({ TRANSCRIBE_ENGINE: "none", SUMMARY_ENGINE: "extractive" });
+  return { ...api, description: "compiled API started here (PGlite, TRANSCRIBE_ENGINE=none)" };
 }
 
 // ---------- browser and account helpers ----------

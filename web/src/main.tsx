@@ -63,24 +63,21 @@ auth.subscribe(startOutboxOnceSignedIn);
 auth.start();
 const router = createAppRouter(auth, queryClient);
 
-let cacheRestored = false;
-void persisted.restored.then(() => {
-  cacheRestored = true;
-});
-
 function App() {
   const { loading } = useAuth();
-  const [restored, setRestored] = useState(cacheRestored);
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!restored) void persisted.restored.then(() => setRestored(true));
-  }, [restored]);
-  const ready = restored && !loading;
-  useEffect(() => {
-    // A transition: the first screen renders in slices that leave the main thread free between
-    // them, instead of one long task (Lighthouse's total blocking time).
-    if (ready) startTransition(() => setShown(true));
-  }, [ready]);
+    if (loading) return;
+    let live = true;
+    // Once the saved answers are back, in a transition: the first screen renders in slices that
+    // leave the main thread free between them, not as one long task (Lighthouse's blocking time).
+    void persisted.restored.then(() => {
+      if (live) startTransition(() => setShown(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, [loading]);
   if (!shown) return <LoadingScreen />;
   return <RouterProvider router={router} />;
 }

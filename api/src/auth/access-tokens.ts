@@ -1,5 +1,6 @@
 import { webcrypto } from "node:crypto";
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
+import { setBounded } from "../bounded-map.js";
 import { loadSigningSecret } from "./signing-key.js";
 
 export const ACCESS_TOKEN_AUDIENCE = "authenticated";
@@ -82,8 +83,7 @@ export class AccessTokens {
     const claims = Object.freeze(payload) as AccessClaims;
     // Only tokens whose validity depends on exp alone (these never carry nbf).
     if (claims.nbf === undefined) {
-      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, claims);
+      setBounded(this.verified, token, claims, VERIFIED_CACHE_SIZE);
     }
     return claims;
   }

@@ -16,6 +16,7 @@ import { domainsRepository } from "../repositories/domains.js";
 import { voiceNotesRepository, type NoteFields } from "../repositories/voice-notes.js";
 import type { TempBlob } from "../storage/index.js";
 import { extensionOf, formatOfKey, mimeTypeOf, type AudioFormat } from "../engines/audio/formats.js";
+import { setBounded } from "../bounded-map.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
 
@@ -124,8 +125,7 @@ function rangeOf(period: Period, key: string, timeZone: string): { start: Date; 
   if (!range) {
     const { start, end } = periodRange(period, key, timeZone);
     range = { start: start.getTime(), end: end.getTime() };
-    if (ranges.size >= 1000) ranges.delete(ranges.keys().next().value!);
-    ranges.set(id, range);
+    setBounded(ranges, id, range, 1000);
   }
   return { start: new Date(range.start), end: new Date(range.end) };
 }
