@@ -32,7 +32,7 @@ export interface RunningServer {
 export async function startServer(config: Config, extra: Partial<AppDeps> = {}): Promise<RunningServer> {
   const logger = extra.logger ?? createLogger(config.LOG_LEVEL);
   const database = extra.database ?? (await openDatabase(config));
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
 
   const engines = extra.engines ?? resolveEngines(config);

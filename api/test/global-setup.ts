@@ -21,7 +21,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-test-"));
   const template = await openPglite();
-  await migrateToLatest(template.db);
+  await migrateToLatest(template);
   const file = path.join(dir, "pglite-template.tar.gz");
   fs.writeFileSync(file, Buffer.from(await (await template.dumpDataDir!()).arrayBuffer()));
   await template.close();
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
     await adminQuery(url, `DROP DATABASE IF EXISTS ${templateName}`);
     await adminQuery(url, `CREATE DATABASE ${templateName}`);
     const db = openPostgres(withDatabase(url, templateName), 1);
-    await migrateToLatest(db.db);
+    await migrateToLatest(db);
     await db.close();
   }
   project.provide("postgresTemplate", templateName);

@@ -87,6 +87,7 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
       "patch /api/summary-types/{id}": () => call(t, "PATCH", `/api/summary-types/${type}`, { user, json: { name: "T2" } }),
       "get /api/summaries": () => call(t, "GET", `/api/summaries?period=day&periodKey=2026-03-10&domainId=${domain}`, { user }),
       "post /api/summaries/generate": () => call(t, "POST", "/api/summaries/generate", { user, json: { period: "day", periodKey: "2026-03-10", domainId: domain, isGeneralSummary: true } }),
+      "get /api/search": () => call(t, "GET", `/api/search?q=${encodeURIComponent("c")}&domainId=${domain}`, { user }),
       "delete /api/summaries/{id}": () => call(t, "DELETE", `/api/summaries/${summary}`, { user }),
       "delete /api/summary-types/{id}": () => call(t, "DELETE", `/api/summary-types/${type}`, { user }),
       "delete /api/voice-notes/{id}": () => call(t, "DELETE", `/api/voice-notes/${note}`, { user }),

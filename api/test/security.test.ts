@@ -49,6 +49,7 @@ const ROUTES: Route[] = [
     owned: true,
   },
   { method: "DELETE", path: (i) => `/api/summaries/${i.summary}`, owned: true },
+  { method: "GET", path: (i) => `/api/search?q=private&domainId=${i.domain}`, owned: true },
   { method: "DELETE", path: () => "/api/auth/delete-account", owned: false },
 ];
 

@@ -30,10 +30,16 @@ export function openPostgres(url: string, poolSize = 10): Database {
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // Loaded only in the embedded mode: a PostgreSQL deployment starts without PGlite's modules.
-  const [{ PGlite }, { PGliteDialect }] = await Promise.all([import("@electric-sql/pglite"), import("kysely-pglite-dialect")]);
+  const [{ PGlite }, { PGliteDialect }, { unaccent }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("kysely-pglite-dialect"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+  ]);
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // unaccent: the search configuration folds accents (migration 20261125T0100_search_index).
+    extensions: { unaccent },
     parsers: { 20: (v: string) => Number(v) },
     // PGlite writes a Date as toISOString(), which PostgreSQL cannot read past year 9999
     // ("+010000-01-01..."): the end of the period 9999-12 failed its query. Written as node-pg does.

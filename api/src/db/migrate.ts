@@ -1,10 +1,17 @@
-import { Migrator, type Kysely } from "kysely";
+import { Migrator } from "kysely";
+import type { Database } from "./database.js";
 import { migrations } from "./migrations/index.js";
-import type { DB } from "./schema.js";
+import { buildSearchIndexes } from "./search-indexes.js";
 
-export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Applies every pending migration, then builds what must not be built inside a migration's
+ * transaction (the search indexes, concurrently on PostgreSQL). Returns what it did.
+ */
+export async function migrateToLatest(database: Pick<Database, "db" | "kind">): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  const indexes = await buildSearchIndexes(database);
+  return [...applied, ...indexes.map((name) => `index ${name}`)];
 }

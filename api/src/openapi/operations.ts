@@ -12,6 +12,11 @@ import {
   NEXT_CURSOR_HEADER,
   NOTES_PAGE_DEFAULT,
   NOTES_PAGE_MAX,
+  SEARCH_PAGE_DEFAULT,
+  SEARCH_PAGE_MAX,
+  SEARCH_SNIPPET_MAX,
+  searchHitListSchema,
+  searchQuerySchema,
   successSchema,
   summaryListSchema,
   summarySchema,
@@ -148,6 +153,24 @@ export const operations: Operation[] = [
   {
     method: "delete", path: "/api/summaries/{id}", tag: "Summaries", summary: "Delete a summary", idOf: "summary",
     responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/search", tag: "Search", summary: "Search notes and summaries",
+    description:
+      "Full-text search over the user's note titles, transcripts and summaries, best first (relevance — a title above a transcript — then newer first). " +
+      "Every word must match, in any order; a double-quoted phrase matches as a phrase; the last word matches as a prefix. " +
+      "Everything typed is searched as text, never read as query syntax. Japanese, Chinese, Korean and Thai text is found by any substring of two or more characters; accents are ignored (\"cafe\" finds \"café\"). " +
+      `Each hit's \`snippet\` is plain text (at most ${SEARCH_SNIPPET_MAX} characters) and \`highlights\` the \`[start, end)\` offsets of the matched words in it. ` +
+      `Pages of \`limit\` hits (default ${SEARCH_PAGE_DEFAULT}, at most ${SEARCH_PAGE_MAX}); \`${NEXT_CURSOR_HEADER}\` → \`before\` reads the next page.`,
+    query: n("SearchQuery", searchQuerySchema),
+    responses: {
+      200: {
+        description: "One page of hits, best first",
+        body: n("SearchHitList", searchHitListSchema),
+        headers: { [NEXT_CURSOR_HEADER]: "Opaque cursor of the next page (the `before` query parameter); absent on the last page" },
+      },
+    },
+    errors: [404],
   },
   {
     method: "delete", path: "/api/auth/delete-account", tag: "Account", summary: "Delete the account",

@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from "../app-env.js";
 import type { ServiceContext } from "../services/context.js";
 import { accountRoutes } from "./account.js";
 import { domainRoutes } from "./domains.js";
+import { searchRoutes } from "./search.js";
 import { summaryRoutes } from "./summaries.js";
 import { summaryTypeRoutes } from "./summary-types.js";
 import { voiceNoteRoutes } from "./voice-notes.js";
@@ -22,5 +23,6 @@ export function productRoutes(deps: AppDeps) {
     .route("/voice-notes", voiceNoteRoutes(ctx))
     .route("/summary-types", summaryTypeRoutes(ctx))
     .route("/summaries", summaryRoutes(ctx))
+    .route("/search", searchRoutes(ctx))
     .route("/auth", accountRoutes(ctx));
 }

@@ -3,3 +3,4 @@ export * from "./domains.js";
 export * from "./voice-notes.js";
 export * from "./summary-types.js";
 export * from "./summaries.js";
+export * from "./search.js";

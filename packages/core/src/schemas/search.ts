@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { blankAsUndefined, idSchema, periodSchema } from "./common.js";
+
+/** Search (DESIGN §12): bounds of a query and of a page of hits. */
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_PAGE_DEFAULT = 20;
+export const SEARCH_PAGE_MAX = 100;
+export const SEARCH_SNIPPET_MAX = 240;
+
+/**
+ * The search cursor: the last hit of a page in the order hits are ranked (relevance, then newer
+ * first, then id). Opaque to clients, which pass X-Next-Cursor back as `before`. The rank is the
+ * database's own text of a real number, so the next page starts exactly after that hit.
+ */
+export interface SearchCursor {
+  rank: string;
+  /** UTC timestamp with six fractional digits. */
+  at: string;
+  id: string;
+}
+
+const RANK = /^(?:0|[1-9]\d{0,8})(?:\.\d{1,12})?(?:e-\d{1,3})?$/;
+const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeSearchCursor(cursor: SearchCursor): string {
+  return btoa(`${cursor.rank}~${cursor.at}~${cursor.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The cursor, or null when the text is not one this API wrote. */
+export function decodeSearchCursor(text: string): SearchCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  let plain: string;
+  try {
+    plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+  const [rank, at, id, ...rest] = plain.split("~");
+  if (rest.length || !rank || !at || !id || !RANK.test(rank) || !AT.test(at) || !ID.test(id)) return null;
+  if (Number.isNaN(Date.parse(at))) return null;
+  return { rank, at, id: id.toLowerCase() };
+}
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: "q is required: the words to search for" })
+    .trim()
+    .min(1, { error: "q must not be empty: type the words to search for" })
+    .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` }),
+  domainId: z.preprocess(blankAsUndefined, idSchema.optional()),
+  limit: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: "limit must be a whole number" })
+      .int({ error: "limit must be a whole number" })
+      .min(1, { error: "limit must be at least 1" })
+      .max(SEARCH_PAGE_MAX, { error: `limit must be at most ${SEARCH_PAGE_MAX}` })
+      .default(SEARCH_PAGE_DEFAULT)
+      .describe(`Hits per page, best first (default ${SEARCH_PAGE_DEFAULT}, at most ${SEARCH_PAGE_MAX})`),
+  ),
+  before: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .max(200, { error: "before is not a cursor this API gave out" })
+      .transform((text, ctx) => {
+        const cursor = decodeSearchCursor(text);
+        if (!cursor) ctx.addIssue({ code: "custom", message: "before is not a cursor this API gave out" });
+        return cursor ?? z.NEVER;
+      })
+      .optional()
+      .describe("The previous page's X-Next-Cursor"),
+  ),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** `[start, end)` character offsets (UTF-16, as JavaScript counts) of a matched word in a snippet. */
+const highlightSchema = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
+
+const hitFields = {
+  id: idSchema,
+  domainId: idSchema,
+  title: z.string(),
+  createdAt: z.string(),
+  /** Plain text around the best match, at most SEARCH_SNIPPET_MAX characters; never HTML. */
+  snippet: z.string(),
+  highlights: z.array(highlightSchema),
+};
+
+export const searchHitSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("note"), ...hitFields, duration: z.number().int() }),
+  z.object({ kind: z.literal("summary"), ...hitFields, period: periodSchema, periodKey: z.string() }),
+]);
+export type SearchHit = z.infer<typeof searchHitSchema>;
+export const searchHitListSchema = z.array(searchHitSchema);
