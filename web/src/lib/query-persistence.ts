@@ -30,7 +30,8 @@ export function persistQueries(
     queryClient,
     persister,
     maxAge: MAX_AGE_MS,
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === "success" },
+    // A query whose options say `meta: { persist: false }` (search results) is never kept.
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === "success" && query.meta?.persist !== false },
   });
   const forget = () => {
     queryClient.clear();

@@ -23,6 +23,9 @@ const CJK = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
+  // The search screen lives at /search: a collection already there moves aside, as "Collections"
+  // and "Onboarding" always did (packages/core slug.ts), and stays reachable.
+  await run(`UPDATE domains SET slug = 'search-' || left(id::text, 8) WHERE slug = 'search'`);
   await run(`CREATE EXTENSION IF NOT EXISTS unaccent`);
   await run(`CREATE TEXT SEARCH CONFIGURATION vj_search (COPY = simple)`);
   await run(`ALTER TEXT SEARCH CONFIGURATION vj_search ALTER MAPPING FOR hword, hword_part, word WITH unaccent, simple`);

@@ -2,7 +2,7 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
-import { Check, ChevronDown, FolderCog, LogOut, Trash2, UserRound } from "lucide-react";
+import { Check, ChevronDown, FolderCog, LogOut, Search, Trash2, UserRound } from "lucide-react";
 import { useState } from "react";
 import { BrandMark } from "../../components/brand-mark";
 import { cn } from "../../lib/cn";
@@ -11,6 +11,7 @@ import { useAuth } from "../auth/auth-provider";
 import { useLogout } from "../auth/use-logout";
 import { collectionQueries } from "../collections/queries";
 import { rememberSelected } from "../collections/selection";
+import { useSearchShortcut } from "../search/use-search-shortcut";
 
 const menuPanel =
   "z-50 min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white p-1.5 text-sm text-slate-700 shadow-xl data-[state=open]:animate-[toast-in_120ms_ease-out]";
@@ -20,8 +21,9 @@ const menuItem =
 /** The top bar (SPEC §2): logo, the current collection with its menu, and the account actions. */
 export function AppHeader({ current }: { current: Domain | null }) {
   const location = useLocation();
-  // On /collections the logo returns to the current collection; elsewhere it stays on the current path.
-  const logoTarget = location.pathname === "/collections" && current ? `/${current.slug}` : location.pathname;
+  // On /collections and /search the logo returns to the current collection; elsewhere it stays on the current path.
+  const logoTarget = (location.pathname === "/collections" || location.pathname === "/search") && current ? `/${current.slug}` : location.pathname;
+  useSearchShortcut();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur">
       <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -29,6 +31,14 @@ export function AppHeader({ current }: { current: Domain | null }) {
           <BrandMark className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
         </a>
         <div className="flex min-w-0 items-center gap-2">
+          <Link
+            to="/search"
+            aria-label="Search"
+            title="Search (/)"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <Search className="size-5" aria-hidden />
+          </Link>
           <CollectionMenu current={current} />
           <AccountMenu />
         </div>

@@ -10,13 +10,21 @@ export type JournalSearch = {
   /** The viewed day as YYYY-MM-DD; absent means today. */
   date?: string;
   tab?: Tab;
+  /**
+   * A note to bring into view and highlight for a moment (a search hit or a chat citation opens
+   * its day with it). Any move on the screen drops it.
+   */
+  note?: string;
 };
+
+const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function validateJournalSearch(search: Record<string, unknown>): JournalSearch {
   const view = PERIODS.find((p) => p === search.view);
   const tab = TABS.find((t) => t === search.tab);
   const date = typeof search.date === "string" && isValidPeriodKey("day", search.date) ? search.date : undefined;
-  return clean({ view, date, tab }, null);
+  const note = typeof search.note === "string" && NOTE_ID.test(search.note) ? search.note : undefined;
+  return { ...clean({ view, date, tab }, null), ...(note ? { note } : {}) };
 }
 
 /**

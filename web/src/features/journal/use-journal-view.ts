@@ -13,6 +13,8 @@ export type JournalView = {
   todayKey: string;
   isToday: boolean;
   tab: Tab;
+  /** A note to scroll to and highlight (opened from a search hit or a citation), if any. */
+  highlightNoteId: string | null;
   timeZone: string;
   setPeriod(period: Period): void;
   shift(delta: number): void;
@@ -39,6 +41,7 @@ export function useJournalView(slug: string, search: JournalSearch): JournalView
     todayKey,
     isToday: dayKey === todayKey,
     tab,
+    highlightNoteId: search.note ?? null,
     timeZone,
     setPeriod: (next) => go(choosePeriod(search, next, todayKey)),
     shift: (delta) => go(shiftPeriod(search, delta, todayKey)),

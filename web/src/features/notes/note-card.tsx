@@ -1,6 +1,7 @@
 import { LIMITS, type VoiceNote } from "@vj/core";
 import { AlertTriangle, Pencil, RotateCcw, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { cn } from "../../lib/cn";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { useDeleteNote, useRetryTranscription, useUpdateNote } from "./mutations";
@@ -15,8 +16,13 @@ const textButton =
   "inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
 
 /** One voice note (SPEC §2 "Notes tab"), plus playback, editing in place and a retry for a failed transcription. */
-export function NoteCard({ note, timeZone, now }: { note: VoiceNote; timeZone: string; now: Date }) {
+export function NoteCard({ note, timeZone, now, highlighted = false }: { note: VoiceNote; timeZone: string; now: Date; highlighted?: boolean }) {
   const titleId = useId();
+  const card = useRef<HTMLElement>(null);
+  // Opened from a search hit or a citation: bring it into view once, and let the ring fade.
+  useEffect(() => {
+    if (highlighted) card.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [highlighted]);
   const [editing, setEditing] = useState<"title" | "transcript" | null>(null);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateNote();
@@ -26,10 +32,15 @@ export function NoteCard({ note, timeZone, now }: { note: VoiceNote; timeZone: s
 
   return (
     <article
+      ref={card}
       aria-labelledby={editing === "title" ? undefined : titleId}
       aria-label={editing === "title" ? note.title : undefined}
+      aria-current={highlighted ? "true" : undefined}
       data-testid="note-card"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm shadow-slate-200/60 sm:p-5"
+      className={cn(
+        "scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm shadow-slate-200/60 sm:p-5",
+        highlighted && "note-flash animate-[note-flash_2.5s_ease-out]",
+      )}
     >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">

@@ -34,7 +34,7 @@ export function NotesTab({ collection, view }: { collection: Domain; view: Journ
           <ul className="space-y-3" aria-label="Voice notes">
             {list.map((note) => (
               <li key={note.id}>
-                <NoteCard note={note} timeZone={view.timeZone} now={now} />
+                <NoteCard note={note} timeZone={view.timeZone} now={now} highlighted={note.id === view.highlightNoteId} />
               </li>
             ))}
           </ul>
