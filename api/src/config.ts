@@ -39,6 +39,11 @@ export const configSchema = z.object({
   SUMMARY_MODEL: z.string().default("gpt-4o-mini"),
   /** SUMMARY_MODEL's context window; notes beyond it are summarised in parts (map-reduce). gpt-4o-mini: 128k. */
   SUMMARY_CONTEXT_TOKENS: z.coerce.number().int().min(1000).default(128_000),
+  /** Ask your journal: the chat model and its context; default the summary model's (same engine setting). */
+  CHAT_MODEL: optional,
+  CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(1000).optional(),
+  /** Questions a user may put to the chat model per 5 minutes (with a burst of a third of it); over it, 429. */
+  CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Transcription queue (DESIGN §6): lease length, poll interval, attempts, first retry delay. */
   TRANSCRIBE_LEASE_SECONDS: z.coerce.number().int().positive().default(600),
   TRANSCRIBE_POLL_MS: z.coerce.number().int().positive().default(2000),

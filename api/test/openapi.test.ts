@@ -87,6 +87,16 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
       "patch /api/summary-types/{id}": () => call(t, "PATCH", `/api/summary-types/${type}`, { user, json: { name: "T2" } }),
       "get /api/summaries": () => call(t, "GET", `/api/summaries?period=day&periodKey=2026-03-10&domainId=${domain}`, { user }),
       "post /api/summaries/generate": () => call(t, "POST", "/api/summaries/generate", { user, json: { period: "day", periodKey: "2026-03-10", domainId: domain, isGeneralSummary: true } }),
+      "post /api/chat": () => call(t, "POST", "/api/chat", { user, json: { question: "What did I say?", domainId: domain }, headers: { accept: "application/json" } }),
+      "get /api/chat/threads": () => call(t, "GET", `/api/chat/threads?domainId=${domain}`, { user }),
+      "get /api/chat/threads/{id}": async () => {
+        const threads = (await (await call(t, "GET", `/api/chat/threads?domainId=${domain}`, { user })).json()) as { id: string }[];
+        return call(t, "GET", `/api/chat/threads/${threads[0]!.id}`, { user });
+      },
+      "delete /api/chat/threads/{id}": async () => {
+        const threads = (await (await call(t, "GET", `/api/chat/threads?domainId=${domain}`, { user })).json()) as { id: string }[];
+        return call(t, "DELETE", `/api/chat/threads/${threads[0]!.id}`, { user });
+      },
       "get /api/search": () => call(t, "GET", `/api/search?q=${encodeURIComponent("c")}&domainId=${domain}`, { user }),
       "delete /api/summaries/{id}": () => call(t, "DELETE", `/api/summaries/${summary}`, { user }),
       "delete /api/summary-types/{id}": () => call(t, "DELETE", `/api/summary-types/${type}`, { user }),

@@ -38,6 +38,7 @@ describe.each(dbKinds)("the search index on %s", (kind) => {
     expect(await indexes()).toEqual([
       { name: "summaries_search_idx", valid: true, method: "gin" },
       { name: "voice_notes_search_idx", valid: true, method: "gin" },
+      { name: "voice_notes_title_search_idx", valid: true, method: "gin" },
     ]);
   });
 
@@ -61,8 +62,9 @@ describe.each(dbKinds)("the search index on %s", (kind) => {
 
   test("rows written before the index existed are filled in and an invalid index is rebuilt at start", async () => {
     const db = t.deps.database.db;
-    const res = await t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm({ domainId, title: "Ancient gondola" }) });
+    const res = await t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm({ domainId, title: "Venice" }) });
     const id = ((await res.json()) as { id: string }).id;
+    await db.updateTable("voice_notes").set({ transcription: "an ancient gondola", is_transcribing: false }).where("id", "=", id).execute();
     // As the table looked before the migration: no vector, no index (or a build a crash left invalid).
     await sql`UPDATE voice_notes SET search_vector = NULL`.execute(db);
     await sql`DROP INDEX voice_notes_search_idx`.execute(db);

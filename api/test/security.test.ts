@@ -12,6 +12,7 @@ interface Ids {
   note: string;
   type: string;
   summary: string;
+  thread: string;
 }
 
 interface Route {
@@ -50,14 +51,19 @@ const ROUTES: Route[] = [
   },
   { method: "DELETE", path: (i) => `/api/summaries/${i.summary}`, owned: true },
   { method: "GET", path: (i) => `/api/search?q=private&domainId=${i.domain}`, owned: true },
+  { method: "POST", path: () => "/api/chat", json: (i) => ({ question: "What is private?", domainId: i.domain }), owned: true },
+  { method: "POST", path: () => "/api/chat", json: (i) => ({ question: "And more?", domainId: i.domain, threadId: i.thread }), owned: true },
+  { method: "GET", path: (i) => `/api/chat/threads?domainId=${i.domain}`, owned: true },
+  { method: "GET", path: (i) => `/api/chat/threads/${i.thread}`, owned: true },
+  { method: "DELETE", path: (i) => `/api/chat/threads/${i.thread}`, owned: true },
   { method: "DELETE", path: () => "/api/auth/delete-account", owned: false },
 ];
 
 /** The route a row exercises, in the inventory's form ("get /api/voice-notes/{id}/audio"). */
 const routeKey = (r: Route) =>
-  `${r.method.toLowerCase()} ${r.path({ domain: "{id}", note: "{id}", type: "{id}", summary: "{id}" }).split("?")[0]}`;
+  `${r.method.toLowerCase()} ${r.path({ domain: "{id}", note: "{id}", type: "{id}", summary: "{id}", thread: "{id}" }).split("?")[0]}`;
 
-const label = (r: Route) => `${r.method} ${r.path({ domain: "{domain}", note: "{note}", type: "{type}", summary: "{summary}" })}`;
+const label = (r: Route) => `${r.method} ${r.path({ domain: "{domain}", note: "{note}", type: "{type}", summary: "{summary}", thread: "{thread}" })}`;
 
 describe.each(dbKinds)("security on %s", (kind) => {
   let t: TestApp;
@@ -79,6 +85,8 @@ describe.each(dbKinds)("security on %s", (kind) => {
       types: await db.selectFrom("summary_types").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
       summaries: await db.selectFrom("summaries").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
       sessions: await db.selectFrom("sessions").select("sid").where("user_id", "=", owner.id).execute(),
+      threads: await db.selectFrom("chat_threads").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
+      messages: await db.selectFrom("chat_messages").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
       files: filesUnder(audioDir(t.deps.config.DATA_DIR)).filter((f) => f.includes(owner.id)).sort(),
     };
   };
@@ -103,7 +111,9 @@ describe.each(dbKinds)("security on %s", (kind) => {
         responseLength: "short", content: "Private content", themes: ["x"], totalVoiceNotes: 1, totalDuration: 1, wordsTranscribed: 2, engine: "test",
       })
     ).id;
-    ids = { domain, note, type, summary };
+    const ask = await call(t, "POST", "/api/chat", { user: owner, json: { question: "What is private?", domainId: domain }, headers: { accept: "application/json" } });
+    const thread = ((await ask.json()) as { threadId: string }).threadId;
+    ids = { domain, note, type, summary, thread };
   });
   afterAll(() => t.close());
 
@@ -147,7 +157,7 @@ describe.each(dbKinds)("security on %s", (kind) => {
   test.each(ROUTES.flatMap((r) => GARBAGE.filter((g) => applies(r, g)).map((g) => [`${label(r)} with ${g.name}`, r, g] as const)))(
     "%s answers a 4xx in the error shape, never a 500",
     async (_l, r, g) => {
-      const source = { ...ids, ...(g.id ? { domain: g.id, note: g.id, type: g.id, summary: g.id } : {}) };
+      const source = { ...ids, ...(g.id ? { domain: g.id, note: g.id, type: g.id, summary: g.id, thread: g.id } : {}) };
       let url = r.path(source);
       if (g.query) url = `${url.split("?")[0]}?${g.query}`;
       const headers: Record<string, string> = { ...owner.headers };

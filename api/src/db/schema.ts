@@ -93,6 +93,27 @@ export interface SummariesTable {
   created_at: CreatedAt;
 }
 
+export interface ChatThreadsTable {
+  id: Generated<string>;
+  user_id: string;
+  domain_id: string;
+  title: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  thread_id: string;
+  user_id: string;
+  role: "user" | "assistant";
+  content: string;
+  /** ChatCitation[] as JSON. */
+  citations: ColumnType<unknown, string, string>;
+  stopped: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -101,6 +122,8 @@ export interface DB {
   voice_notes: VoiceNotesTable;
   summary_types: SummaryTypesTable;
   summaries: SummariesTable;
+  chat_threads: ChatThreadsTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

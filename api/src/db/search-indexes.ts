@@ -4,8 +4,10 @@ import type { DB } from "./schema.js";
 
 /** The search GIN indexes (migration 20261125T0100_search_index), built after the migrations. */
 const SEARCH_INDEXES = [
-  { name: "voice_notes_search_idx", table: "voice_notes", vector: "vj_note_search_vector(title, transcription)" },
-  { name: "summaries_search_idx", table: "summaries", vector: "setweight(vj_search_words(content), 'B')" },
+  { name: "voice_notes_search_idx", table: "voice_notes", vector: "vj_note_search_vector(title, transcription)", on: "search_vector" },
+  // Titles alone: the first relevance tier (repositories/search.ts).
+  { name: "voice_notes_title_search_idx", table: "voice_notes", vector: "vj_note_search_vector(title, transcription)", on: "(vj_search_words(title))" },
+  { name: "summaries_search_idx", table: "summaries", vector: "setweight(vj_search_words(content), 'B')", on: "search_vector" },
 ] as const;
 
 const BACKFILL_BATCH = 2000;
@@ -37,7 +39,7 @@ export async function buildSearchIndexes(database: Pick<Database, "db" | "kind">
           await sql.raw(`DROP INDEX ${kind === "postgres" ? "CONCURRENTLY " : ""}IF EXISTS ${index.name}`).execute(conn);
         }
         await sql
-          .raw(`CREATE INDEX ${kind === "postgres" ? "CONCURRENTLY " : ""}${index.name} ON ${index.table} USING gin (search_vector)`)
+          .raw(`CREATE INDEX ${kind === "postgres" ? "CONCURRENTLY " : ""}${index.name} ON ${index.table} USING gin (${index.on})`)
           .execute(conn);
         built.push(index.name);
       }

@@ -16,6 +16,13 @@ import {
   SEARCH_PAGE_MAX,
   SEARCH_SNIPPET_MAX,
   searchHitListSchema,
+  askSchema,
+  chatAnswerSchema,
+  chatThreadDetailSchema,
+  chatThreadListSchema,
+  listChatThreadsQuerySchema,
+  CHAT_HISTORY_MESSAGES,
+  CHAT_THREAD_MAX_MESSAGES,
   searchQuerySchema,
   successSchema,
   summaryListSchema,
@@ -171,6 +178,34 @@ export const operations: Operation[] = [
       },
     },
     errors: [404],
+  },
+  {
+    method: "post", path: "/api/chat", tag: "Ask", summary: "Ask your journal",
+    description:
+      "Answers a question from the user's own notes and summaries in the collection (all time, or the period given), citing them as `[n]`. " +
+      "The sources are chosen through the search index (the most recent notes when the question's words match nothing) and packed into the model's context; " +
+      "numbers in the answer that name no source are dropped. Without a model configured on the server the answer quotes the best passages. " +
+      "By default the answer streams as `text/event-stream`: `delta` events `{ text }`, then one `done` event with the body below (or an `error` event in the error shape). " +
+      "With `Accept: application/json` only the final body is sent. Closing the stream stops the answer; what arrived is kept, marked `stopped`. " +
+      `A follow-up (\`threadId\`) sees the last ${CHAT_HISTORY_MESSAGES} messages; a thread holds at most ${CHAT_THREAD_MAX_MESSAGES} (409 beyond). Model calls are rate-limited per user (429).`,
+    json: n("Ask", askSchema),
+    responses: { 200: { description: "The stored answer with its citations", body: n("ChatAnswer", chatAnswerSchema) } },
+    errors: [404, 409, 429, 502, 503],
+  },
+  {
+    method: "get", path: "/api/chat/threads", tag: "Ask", summary: "Conversations of a collection, latest first",
+    query: n("ListChatThreadsQuery", listChatThreadsQuerySchema),
+    responses: { 200: { description: "Threads", body: n("ChatThreadList", chatThreadListSchema) } },
+    errors: [404],
+  },
+  {
+    method: "get", path: "/api/chat/threads/{id}", tag: "Ask", summary: "A conversation with its messages and citations", idOf: "conversation",
+    responses: { 200: { description: "The thread; a cited note deleted since is marked `deleted`", body: n("ChatThreadDetail", chatThreadDetailSchema) } },
+    errors: [404],
+  },
+  {
+    method: "delete", path: "/api/chat/threads/{id}", tag: "Ask", summary: "Delete a conversation", idOf: "conversation",
+    responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
   },
   {
     method: "delete", path: "/api/auth/delete-account", tag: "Account", summary: "Delete the account",

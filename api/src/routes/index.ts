@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../app-env.js";
 import type { ServiceContext } from "../services/context.js";
 import { accountRoutes } from "./account.js";
+import { createChatDeps } from "../chat/service.js";
+import { resolveChatModel } from "../engines/chat/resolve.js";
+import { chatRoutes } from "./chat.js";
 import { domainRoutes } from "./domains.js";
 import { searchRoutes } from "./search.js";
 import { summaryRoutes } from "./summaries.js";
@@ -24,5 +27,6 @@ export function productRoutes(deps: AppDeps) {
     .route("/summary-types", summaryTypeRoutes(ctx))
     .route("/summaries", summaryRoutes(ctx))
     .route("/search", searchRoutes(ctx))
+    .route("/chat", chatRoutes(ctx, createChatDeps(ctx, resolveChatModel(deps.config))))
     .route("/auth", accountRoutes(ctx));
 }

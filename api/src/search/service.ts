@@ -36,7 +36,6 @@ export async function searchJournal(ctx: ServiceContext, userId: string, s: Jour
   const query = s.prefixLastWord === false && parsed.prefix !== null ? { terms: [...parsed.terms, parsed.prefix], prefix: null } : parsed;
   const match = s.match ?? "all";
   const repo = searchRepository(ctx.db);
-  if (!(await repo.isSearchable({ ...query, match }))) return { hits: [], texts: [], nextCursor: null };
   const { rows, more } = await repo.search({
     userId,
     ...query,
@@ -53,7 +52,7 @@ export async function searchJournal(ctx: ServiceContext, userId: string, s: Jour
   return {
     hits,
     texts,
-    nextCursor: more && last ? encodeSearchCursor({ rank: last.rank, at: last.cursor_at, id: last.id }) : null,
+    nextCursor: more && last ? encodeSearchCursor({ tier: last.tier, at: last.cursor_at, id: last.id }) : null,
   };
 }
 

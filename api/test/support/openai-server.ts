@@ -19,6 +19,8 @@ export interface ChatCall {
   model: string;
   messages: { role: string; content: string }[];
   responseFormat: unknown;
+  /** Whether the answer was asked for as a stream of Server-Sent Events. */
+  stream: boolean;
 }
 
 export type Failure = "500" | "400" | "401" | "hang";
@@ -43,6 +45,10 @@ export interface OpenAITestServer {
   clearFailures(): void;
   /** Reject `response_format` with a 400, like servers without structured output. */
   rejectResponseFormat: boolean;
+  /** A streamed answer (`stream: true`) is sent a word at a time, this long apart. */
+  streamChunkDelayMs: number;
+  /** Streams the client closed before the last chunk (a Stop that reached the model). */
+  abortedStreams: number;
   close(): Promise<void>;
 }
 
@@ -61,6 +67,8 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
     chatContent: () => JSON.stringify({ content: "A scripted summary.", themes: ["Work", "Family", "Running"] }),
     rejectResponseFormat: false,
     transcriptionDelayMs: 0,
+    streamChunkDelayMs: 0,
+    abortedStreams: 0,
   };
 
   const server = http.createServer((req, res) => {
@@ -108,8 +116,14 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
 
     if (req.method === "POST" && req.url === "/v1/chat/completions") {
       void readBody(req).then((raw) => {
-        const body = JSON.parse(raw.toString("utf8")) as { model: string; messages: ChatCall["messages"]; response_format?: unknown };
-        const call: ChatCall = { n: state.chats.length + 1, model: body.model, messages: body.messages, responseFormat: body.response_format };
+        const body = JSON.parse(raw.toString("utf8")) as { model: string; messages: ChatCall["messages"]; response_format?: unknown; stream?: boolean };
+        const call: ChatCall = {
+          n: state.chats.length + 1,
+          model: body.model,
+          messages: body.messages,
+          responseFormat: body.response_format,
+          stream: body.stream === true,
+        };
         state.chats.push(call);
         if (server_.rejectResponseFormat && body.response_format !== undefined) {
           sendJson(res, 400, {
@@ -123,6 +137,10 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
           return;
         }
         if (fail()) return;
+        if (call.stream) {
+          streamChat(res, call, server_.chatContent(call), server_.streamChunkDelayMs, () => server_.abortedStreams++);
+          return;
+        }
         sendJson(res, 200, {
           id: `chatcmpl-${call.n}`,
           object: "chat.completion",
@@ -157,6 +175,34 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
       }),
   });
   return server_;
+}
+
+/** A chat completion as OpenAI streams it: one `chat.completion.chunk` event per word, then [DONE]. */
+function streamChat(res: http.ServerResponse, call: ChatCall, content: string, delayMs: number, onAbort: () => void) {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const pieces = content.match(/\S+\s*|\s+/g) ?? [];
+  const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+    `data: ${JSON.stringify({ id: `chatcmpl-${call.n}`, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: call.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  let i = 0;
+  let closed = false;
+  res.on("close", () => {
+    if (!res.writableEnded) {
+      closed = true;
+      onAbort();
+    }
+  });
+  res.write(chunk({ role: "assistant", content: "" }, null));
+  const next = () => {
+    if (closed) return;
+    if (i < pieces.length) {
+      res.write(chunk({ content: pieces[i++] }, null));
+      setTimeout(next, delayMs);
+      return;
+    }
+    res.write(chunk({}, "stop"));
+    res.end("data: [DONE]\n\n");
+  };
+  next();
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown) {

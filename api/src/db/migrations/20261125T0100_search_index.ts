@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Full-text search (DESIGN §12), the same on PGlite and PostgreSQL.
+ * Full-text search (DESIGN §12), the same on PGlite and PostgreSQL. Function bodies name their
+ * schema: PostgreSQL 17 builds indexes with a search_path of pg_catalog only.
  *
  * - `vj_search`: the `simple` configuration (no stemming: a journal may be in any language, and
  *   what a person typed is what is matched) with `unaccent` in front, so "cafe" finds "café"
@@ -40,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $fn$`);
   await run(`
     CREATE FUNCTION vj_search_words(t text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
-      SELECT to_tsvector('vj_search'::regconfig, vj_cjk_bigrams(t))
+      SELECT to_tsvector('public.vj_search'::regconfig, public.vj_cjk_bigrams(t))
     $fn$`);
   // The word still being typed: its lexemes in order, the last one as a prefix. Built from the
   // lexemes (already folded), never from the typed text, so nothing typed is read as syntax.
@@ -51,20 +52,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           ' <-> ' ORDER BY w.n)::tsquery, ''::tsquery)
       FROM (
         SELECT lexeme, row_number() OVER (ORDER BY positions[1]) AS n, count(*) OVER () AS total
-        FROM unnest(vj_search_words(t))
+        FROM unnest(public.vj_search_words(t))
       ) AS w
     $fn$`);
   await run(`
     CREATE FUNCTION vj_note_search_vector(title text, transcription text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
-      SELECT setweight(vj_search_words(title), 'A') ||
-        setweight(vj_search_words(CASE WHEN transcription LIKE 'ERROR:%' THEN '' ELSE transcription END), 'B')
+      SELECT setweight(public.vj_search_words(title), 'A') ||
+        setweight(public.vj_search_words(CASE WHEN transcription LIKE 'ERROR:%' THEN '' ELSE transcription END), 'B')
     $fn$`);
   await run(`ALTER TABLE voice_notes ADD COLUMN search_vector tsvector`);
   await run(`ALTER TABLE summaries ADD COLUMN search_vector tsvector`);
   await run(`
     CREATE FUNCTION vj_voice_notes_search_trigger() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
-      NEW.search_vector := vj_note_search_vector(NEW.title, NEW.transcription);
+      NEW.search_vector := public.vj_note_search_vector(NEW.title, NEW.transcription);
       RETURN NEW;
     END
     $fn$`);
@@ -74,7 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`
     CREATE FUNCTION vj_summaries_search_trigger() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
-      NEW.search_vector := setweight(vj_search_words(NEW.content), 'B');
+      NEW.search_vector := setweight(public.vj_search_words(NEW.content), 'B');
       RETURN NEW;
     END
     $fn$`);

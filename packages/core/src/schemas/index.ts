@@ -4,3 +4,4 @@ export * from "./voice-notes.js";
 export * from "./summary-types.js";
 export * from "./summaries.js";
 export * from "./search.js";
+export * from "./chat.js";

@@ -8,23 +8,22 @@ export const SEARCH_PAGE_MAX = 100;
 export const SEARCH_SNIPPET_MAX = 240;
 
 /**
- * The search cursor: the last hit of a page in the order hits are ranked (relevance, then newer
- * first, then id). Opaque to clients, which pass X-Next-Cursor back as `before`. The rank is the
- * database's own text of a real number, so the next page starts exactly after that hit.
+ * The search cursor: the last hit of a page in the order hits are ranked (relevance tier, then
+ * newer first, then id). Opaque to clients, which pass X-Next-Cursor back as `before`.
  */
 export interface SearchCursor {
-  rank: string;
+  /** 1: a title match; 2: any other match. */
+  tier: 1 | 2;
   /** UTC timestamp with six fractional digits. */
   at: string;
   id: string;
 }
 
-const RANK = /^(?:0|[1-9]\d{0,8})(?:\.\d{1,12})?(?:e-\d{1,3})?$/;
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeSearchCursor(cursor: SearchCursor): string {
-  return btoa(`${cursor.rank}~${cursor.at}~${cursor.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(`${cursor.tier}~${cursor.at}~${cursor.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** The cursor, or null when the text is not one this API wrote. */
@@ -36,10 +35,10 @@ export function decodeSearchCursor(text: string): SearchCursor | null {
   } catch {
     return null;
   }
-  const [rank, at, id, ...rest] = plain.split("~");
-  if (rest.length || !rank || !at || !id || !RANK.test(rank) || !AT.test(at) || !ID.test(id)) return null;
+  const [tier, at, id, ...rest] = plain.split("~");
+  if (rest.length || (tier !== "1" && tier !== "2") || !at || !id || !AT.test(at) || !ID.test(id)) return null;
   if (Number.isNaN(Date.parse(at))) return null;
-  return { rank, at, id: id.toLowerCase() };
+  return { tier: tier === "1" ? 1 : 2, at, id: id.toLowerCase() };
 }
 
 export const searchQuerySchema = z.object({

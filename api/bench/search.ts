@@ -1,0 +1,153 @@
+/**
+ * Search benchmark (not a test; issue 17): GET /api/search on PostgreSQL for one account with
+ * 100k notes of about 150 spoken-style words each, through the compiled server in its own process,
+ * beside the bare SQL statement the search repository sends (searchStatement), through a pg Pool of
+ * the server's size. Prints p50, p99 and requests per second for a one-word, a three-word, a
+ * phrase and a prefix query, the number of notes each matches, and the plan of each statement
+ * (the GIN index on search_vector).
+ *
+ * The transcripts draw their words from a Zipf-distributed vocabulary of 5,000 words (as speech
+ * does: a few words everywhere, most words rare), so a query's cost follows how many notes it
+ * matches, as it would for a real journal.
+ *
+ *   cd api && npx tsx bench/search.ts [seconds=5] [concurrency=4] [notes=100000]
+ *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test; a scratch
+ *   database is created beside it and dropped at the end)
+ */
+import pg from "pg";
+import { Kysely, PostgresDialect } from "kysely";
+import type { DB } from "../src/db/schema.js";
+import { searchStatement } from "../src/repositories/search.js";
+import { parseQueryTerms } from "../src/search/query-terms.js";
+import { closedLoop, httpGet, machineNote, ms, printTable, startCompiledApi } from "./support.js";
+
+const SECONDS = Number(process.argv[2] ?? 5);
+const CONCURRENCY = Number(process.argv[3] ?? 4);
+const NOTES = Number(process.argv[4] ?? 100_000);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+const COMMON = (
+  "i the and to a of it was that in we my is for on with about today so just be this at had but have " +
+  "went then really think some there they out what me all like when would time been after back going"
+).split(" ");
+const SYLLABLES = "ka lo mi ren sa tor vel an dis pe ru gon li ma ter shi bo nu cal fen".split(" ");
+/** 5,000 words: the common ones first, then made-up but pronounceable ones ("kalomi", "rensa"…). */
+const VOCABULARY = [...COMMON];
+for (let i = 0; VOCABULARY.length < 5000; i++) {
+  let w = "";
+  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) w += SYLLABLES[n % SYLLABLES.length];
+  if (w.length > 3 && !VOCABULARY.includes(w)) VOCABULARY.push(w);
+}
+/** Zipf (s = 1): the cumulative weights for drawing a word by rank. */
+const CUMULATIVE: number[] = [];
+VOCABULARY.reduce((sum, _, rank) => (CUMULATIVE.push(sum + 1 / (rank + 1)), sum + 1 / (rank + 1)), 0);
+const TOTAL = CUMULATIVE.at(-1)!;
+
+function randomWord(r: number): string {
+  const target = r * TOTAL;
+  let lo = 0;
+  let hi = CUMULATIVE.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (CUMULATIVE[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return VOCABULARY[lo]!;
+}
+
+function transcript(seed: number): string {
+  let x = (seed * 2654435761) >>> 0;
+  const next = () => ((x = (x * 1103515245 + 12345) >>> 0), x / 2 ** 32);
+  const words = Array.from({ length: 130 + Math.floor(next() * 40) }, () => randomWord(next()));
+  return `${words.join(" ")}.`;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function insertNotes(pool: pg.Pool, userId: string, domainId: string, total: number) {
+  const first = Date.UTC(2024, 0, 1);
+  for (let start = 0; start < total; start += 1000) {
+    const idx = Array.from({ length: Math.min(1000, total - start) }, (_, k) => start + k);
+    await pool.query(
+      `insert into voice_notes (user_id, domain_id, title, transcription, duration, is_transcribed, is_transcribing, created_at)
+       select $1::uuid, $2::uuid, t.title, t.text, 60 + (t.i % 600), true, false, $5::timestamptz + make_interval(mins => t.i * 10)
+       from unnest($3::int[], $4::text[], $6::text[]) as t(i, text, title)`,
+      [userId, domainId, idx, idx.map(transcript), new Date(first), idx.map((i) => `${randomWord((i * 0.618) % 1)} ${randomWord((i * 0.382) % 1)}`)],
+    );
+    if (start % 20_000 === 0) console.error(`  ${start.toLocaleString("en")} notes…`);
+  }
+  await pool.query("vacuum analyze voice_notes");
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const dbName = `vj_bench_search_${process.pid}`;
+  await admin.query(`create database ${dbName}`);
+  const url = withDatabase(ADMIN_URL, dbName);
+  const api = await startCompiledApi({ DATABASE_URL: url, WEB_DIST: "/nonexistent" });
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const signup = await fetch(`${api.url}/auth/v1/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password" }),
+    });
+    const session = (await signup.json()) as { access_token: string; user: { id: string } };
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    const domain = (await (
+      await fetch(`${api.url}/api/domains`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Bench", primaryColor: "#3b82f6", isDefault: true, userId: "" }),
+      })
+    ).json()) as { id: string };
+    console.error(`inserting ${NOTES.toLocaleString("en")} notes…`);
+    const started = performance.now();
+    await insertNotes(pool, session.user.id, domain.id, NOTES);
+    console.error(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s (the trigger indexes each note as it is written)`);
+
+    // Words by rank: rank 300 is in a few per cent of notes, rank 60 in about a fifth.
+    const w = (rank: number) => VOCABULARY[rank]!;
+    const cases = [
+      { name: "one word", q: w(300) },
+      { name: "three words", q: `${w(60)} ${w(120)} ${w(200)}` },
+      { name: "phrase", q: `"${w(0)} ${w(1)}"` },
+      { name: "prefix (typing)", q: `${w(80)} ${w(150).slice(0, 3)}` },
+    ];
+    const rows: (string | number)[][] = [["query", "q", "notes matched", "API req/s", "API p50", "API p99", "SQL req/s", "SQL p50", "SQL p99", "p99 API/SQL"]];
+    const plans: string[] = [];
+    await closedLoop(() => httpGet(`${api.url}/api/search?q=${encodeURIComponent(cases[0]!.q)}`, auth), { seconds: 2, concurrency: CONCURRENCY });
+    for (const c of cases) {
+      const target = `${api.url}/api/search?q=${encodeURIComponent(c.q)}`;
+      const first = await httpGet(target, auth);
+      if (first.status !== 200) throw new Error(`${c.name}: HTTP ${first.status}`);
+      const terms = parseQueryTerms(c.q);
+      const compiled = searchStatement({ userId: session.user.id, ...terms, match: "all", limit: 20 }).compile(db);
+      const counted = searchStatement({ userId: session.user.id, ...terms, match: "all", limit: 1_000_000 }).compile(db);
+      const matched = (await pool.query(`select count(*)::int as n from (${counted.sql}) x`, counted.parameters as unknown[])).rows[0].n as number;
+      const a = await closedLoop(() => httpGet(target, auth), { seconds: SECONDS, concurrency: CONCURRENCY });
+      const s = await closedLoop(() => pool.query(compiled.sql, compiled.parameters as unknown[]), { seconds: SECONDS, concurrency: CONCURRENCY });
+      rows.push([c.name, c.q, matched.toLocaleString("en"), a.rps.toFixed(0), ms(a.p50), ms(a.p99), s.rps.toFixed(0), ms(s.p50), ms(s.p99), `${(a.p99 / s.p99).toFixed(1)}×`]);
+      const explain = await pool.query(`explain (analyze, costs off, buffers off) ${compiled.sql}`, compiled.parameters as unknown[]);
+      plans.push(`${c.name} (${c.q}):\n${explain.rows.map((r) => `  ${r["QUERY PLAN"]}`).join("\n")}`);
+    }
+    console.log(`\nGET /api/search vs the bare statement, ${NOTES.toLocaleString("en")} notes of ~150 words in one account (${CONCURRENCY} concurrent callers, ${SECONDS} s each, keep-alive)\n${machineNote()}\n`);
+    printTable(rows);
+    console.log("");
+    for (const p of plans) console.log(`${p}\n`);
+  } finally {
+    await api.stop();
+    await db.destroy();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { idSchema, periodSchema, timeZoneSchema, withValidPeriodKey } from "./common.js";
+
+/** Ask your journal (DESIGN §12): the bounds of a question and of a conversation. */
+export const CHAT_QUESTION_MAX = 2000;
+/** A thread holds at most this many messages (100 questions and their answers); then a new one starts. */
+export const CHAT_THREAD_MAX_MESSAGES = 200;
+/** A follow-up question sees this many earlier messages of its thread (the last 3 questions and answers). */
+export const CHAT_HISTORY_MESSAGES = 6;
+
+export const askSchema = z
+  .object({
+    question: z
+      .string({ error: "question is required" })
+      .trim()
+      .min(1, { error: "Type a question first" })
+      .max(CHAT_QUESTION_MAX, { error: `A question must be at most ${CHAT_QUESTION_MAX} characters` }),
+    domainId: idSchema,
+    /** The period the navigator shows; absent means all time in the collection. */
+    period: periodSchema.optional(),
+    periodKey: z.string().max(10).optional(),
+    tz: timeZoneSchema.default("UTC"),
+    /** Continue this conversation; absent starts a new one. */
+    threadId: idSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.period === undefined) !== (value.periodKey === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["periodKey"], message: "period and periodKey go together" });
+      return;
+    }
+    if (value.period !== undefined) withValidPeriodKey({ period: value.period, periodKey: value.periodKey! }, ctx);
+  });
+export type AskInput = z.infer<typeof askSchema>;
+
+export const chatCitationSchema = z.object({
+  /** The number the answer cites it by: [n]. */
+  n: z.number().int().positive(),
+  kind: z.enum(["note", "summary"]),
+  id: idSchema,
+  domainId: idSchema,
+  title: z.string(),
+  createdAt: z.string(),
+  /** A summary's period, to open its Summary tab. */
+  period: periodSchema.optional(),
+  periodKey: z.string().optional(),
+  /** The note or summary was deleted after the answer cited it. */
+  deleted: z.boolean().optional(),
+});
+export type ChatCitation = z.infer<typeof chatCitationSchema>;
+
+export const chatMessageSchema = z.object({
+  id: idSchema,
+  role: z.enum(["user", "assistant"]),
+  /** Markdown for an answer; the question as typed. */
+  content: z.string(),
+  citations: z.array(chatCitationSchema),
+  /** The person pressed Stop: the answer is what had arrived by then. */
+  stopped: z.boolean(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** POST /api/chat with Accept: application/json, and the final event of the stream. */
+export const chatAnswerSchema = z.object({ threadId: idSchema, message: chatMessageSchema });
+export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
+
+export const chatThreadSchema = z.object({
+  id: idSchema,
+  domainId: idSchema,
+  /** The first question, shortened. */
+  title: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatThread = z.infer<typeof chatThreadSchema>;
+export const chatThreadListSchema = z.array(chatThreadSchema);
+
+export const chatThreadDetailSchema = chatThreadSchema.extend({ messages: z.array(chatMessageSchema) });
+export type ChatThreadDetail = z.infer<typeof chatThreadDetailSchema>;
+
+export const listChatThreadsQuerySchema = z.object({ domainId: idSchema });
