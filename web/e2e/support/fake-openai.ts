@@ -10,6 +10,8 @@ export type Script = {
   transcriptionText?: string | null;
   /** Answer every later chat completion with this assistant content (null restores the default). */
   chatContent?: string | null;
+  /** Streamed chat answers arrive a word at a time, this many ms apart (0 restores the default). */
+  streamChunkDelayMs?: number;
   /** Answer the next N transcription or chat calls with this failure. */
   failNext?: { count: number; how: Failure };
 };
@@ -38,6 +40,7 @@ export async function startScriptedOpenAI(): Promise<ScriptedOpenAI> {
           const content = script.chatContent;
           server.chatContent = content === null ? defaultChat : () => content;
         }
+        if (script.streamChunkDelayMs !== undefined) server.streamChunkDelayMs = script.streamChunkDelayMs;
         if (script.failNext) server.failNext(script.failNext.count, script.failNext.how);
         res.writeHead(204).end();
         return;

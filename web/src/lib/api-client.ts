@@ -70,6 +70,25 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
   return { data: options.schema ? options.schema.parse(json) : (json as T), headers: res.headers };
 }
 
+/**
+ * A request whose reply is read as it arrives (Server-Sent Events): the open Response on a 2xx,
+ * the typed ApiError otherwise.
+ */
+export async function apiOpen(path: string, options: { method?: "POST" | "GET"; body?: unknown; accept?: string; signal?: AbortSignal } = {}): Promise<Response> {
+  const headers = new Headers({ Accept: options.accept ?? "text/event-stream" });
+  const token = currentAccessToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (options.body !== undefined) headers.set("Content-Type", "application/json");
+  const res = await fetch(path, {
+    method: options.method ?? "POST",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!res.ok) throw await errorFrom(res);
+  return res;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   return (await apiFetch(path, options)).data;
 }

@@ -8,7 +8,7 @@ import { NotesTab } from "../notes/notes-tab";
 import { noteQueries } from "../notes/queries";
 import { SummaryTab } from "../summaries/summary-tab";
 import { summaryQueries } from "../summaries/queries";
-import { ChatTab } from "./chat-tab";
+import { AskTab } from "../chat/ask-tab";
 import { TABS, type Tab } from "./search";
 import { readableTextOn, tintOf } from "./tint";
 import type { JournalView } from "./use-journal-view";
@@ -81,7 +81,7 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
         <SummaryTab collection={collection} view={view} />
       </Tabs.Content>
       <Tabs.Content value="chat" className="mt-4 focus-visible:outline-none">
-        <ChatTab />
+        <AskTab collection={collection} view={view} />
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { balancedPreview, engineLabel, noteCountLabel, quotedPrompt, summaryHeading } from "./labels";
 import { useDeleteSummary } from "./mutations";
 import type { PendingGeneration } from "./pending-generations";
-import { SummaryMarkdown } from "./summary-markdown";
+import { MarkdownText } from "../../components/markdown-text";
 
 const CREATED = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
@@ -81,7 +81,7 @@ export function SummaryCard({ summary, onAddAnother, onDeleted }: SummaryCardPro
       />
 
       <div className="mt-4">
-        <SummaryMarkdown text={expanded || !preview.truncated ? summary.content : balancedPreview(preview.text)} />
+        <MarkdownText text={expanded || !preview.truncated ? summary.content : balancedPreview(preview.text)} />
         {preview.truncated ? (
           <button
             type="button"

@@ -1,11 +1,11 @@
 import Markdown from "react-markdown";
-import { cn } from "../../lib/cn";
+import { cn } from "../lib/cn";
 
 /**
- * A summary's text as markdown (SPEC §2). react-markdown never renders raw HTML: a model answer
+ * Model-written text (a summary, an answer) as markdown (SPEC §2). react-markdown never renders raw HTML: a model answer
  * holding `<script>` or `<img onerror>` shows as text, and unsafe link schemes are dropped.
  */
-export function SummaryMarkdown({ text, className }: { text: string; className?: string }) {
+export function MarkdownText({ text, className }: { text: string; className?: string }) {
   return (
     <div
       className={cn(
