@@ -19,69 +19,13 @@ import { Kysely, PostgresDialect } from "kysely";
 import type { DB } from "../src/db/schema.js";
 import { searchStatement } from "../src/repositories/search.js";
 import { parseQueryTerms } from "../src/search/query-terms.js";
+import { VOCABULARY, insertNotes, withDatabase } from "./journal-corpus.js";
 import { closedLoop, httpGet, machineNote, ms, printTable, startCompiledApi } from "./support.js";
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = Number(process.argv[3] ?? 4);
 const NOTES = Number(process.argv[4] ?? 100_000);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-const COMMON = (
-  "i the and to a of it was that in we my is for on with about today so just be this at had but have " +
-  "went then really think some there they out what me all like when would time been after back going"
-).split(" ");
-const SYLLABLES = "ka lo mi ren sa tor vel an dis pe ru gon li ma ter shi bo nu cal fen".split(" ");
-/** 5,000 words: the common ones first, then made-up but pronounceable ones ("kalomi", "rensa"…). */
-const VOCABULARY = [...COMMON];
-for (let i = 0; VOCABULARY.length < 5000; i++) {
-  let w = "";
-  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) w += SYLLABLES[n % SYLLABLES.length];
-  if (w.length > 3 && !VOCABULARY.includes(w)) VOCABULARY.push(w);
-}
-/** Zipf (s = 1): the cumulative weights for drawing a word by rank. */
-const CUMULATIVE: number[] = [];
-VOCABULARY.reduce((sum, _, rank) => (CUMULATIVE.push(sum + 1 / (rank + 1)), sum + 1 / (rank + 1)), 0);
-const TOTAL = CUMULATIVE.at(-1)!;
-
-function randomWord(r: number): string {
-  const target = r * TOTAL;
-  let lo = 0;
-  let hi = CUMULATIVE.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (CUMULATIVE[mid]! < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return VOCABULARY[lo]!;
-}
-
-function transcript(seed: number): string {
-  let x = (seed * 2654435761) >>> 0;
-  const next = () => ((x = (x * 1103515245 + 12345) >>> 0), x / 2 ** 32);
-  const words = Array.from({ length: 130 + Math.floor(next() * 40) }, () => randomWord(next()));
-  return `${words.join(" ")}.`;
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function insertNotes(pool: pg.Pool, userId: string, domainId: string, total: number) {
-  const first = Date.UTC(2024, 0, 1);
-  for (let start = 0; start < total; start += 1000) {
-    const idx = Array.from({ length: Math.min(1000, total - start) }, (_, k) => start + k);
-    await pool.query(
-      `insert into voice_notes (user_id, domain_id, title, transcription, duration, is_transcribed, is_transcribing, created_at)
-       select $1::uuid, $2::uuid, t.title, t.text, 60 + (t.i % 600), true, false, $5::timestamptz + make_interval(mins => t.i * 10)
-       from unnest($3::int[], $4::text[], $6::text[]) as t(i, text, title)`,
-      [userId, domainId, idx, idx.map(transcript), new Date(first), idx.map((i) => `${randomWord((i * 0.618) % 1)} ${randomWord((i * 0.382) % 1)}`)],
-    );
-    if (start % 20_000 === 0) console.error(`  ${start.toLocaleString("en")} notes…`);
-  }
-  await pool.query("vacuum analyze voice_notes");
-}
 
 async function main() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -110,7 +54,7 @@ async function main() {
     ).json()) as { id: string };
     console.error(`inserting ${NOTES.toLocaleString("en")} notes…`);
     const started = performance.now();
-    await insertNotes(pool, session.user.id, domain.id, NOTES);
+    await insertNotes(pool, session.user.id, domain.id, 0, NOTES);
     console.error(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s (the trigger indexes each note as it is written)`);
 
     // Words by rank: rank 300 is in a few per cent of notes, rank 60 in about a fifth.

@@ -79,6 +79,11 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
+  // A transcribing process with an engine takes back every note that waited for one.
+  if (runner && engines.transcriber.available !== false) {
+    const requeued = await transcriptionJobsRepository(database.db).requeueAwaiting();
+    if (requeued) logger.info({ notes: requeued }, "notes that waited for a transcription engine are queued");
+  }
   // Started after listen; its first tick also picks up notes whose worker died (expired leases).
   runner?.start();
   logger.info({ url, db: database.kind, role: config.ROLE, worker: runner?.workerId }, "listening");

@@ -16,6 +16,8 @@ declare module "vitest" {
     baseUrl: string;
     /** A second API on its own data whose summaries also come from the scripted OpenAI server. */
     openaiSummaryBaseUrl: string;
+    /** A third API with no transcription engine (TRANSCRIBE_ENGINE=none), as a fresh machine without a key runs. */
+    noEngineBaseUrl: string;
     /** POST /script here to change what the OpenAI test server answers (see support/fake-openai.ts). */
     openaiControlUrl: string;
   }
@@ -71,6 +73,7 @@ export default async function setup(project: TestProject) {
     // The suites skip themselves and print the reason; no API needed.
     project.provide("baseUrl", "");
     project.provide("openaiSummaryBaseUrl", "");
+    project.provide("noEngineBaseUrl", "");
     project.provide("openaiControlUrl", "");
     return;
   }
@@ -91,15 +94,17 @@ export default async function setup(project: TestProject) {
   try {
     started.push(await startApi("main", { ...engines, SUMMARY_ENGINE: "extractive" }));
     started.push(await startApi("openai-summaries", { ...engines, SUMMARY_ENGINE: "openai" }));
+    started.push(await startApi("no-engine", { TRANSCRIBE_ENGINE: "none", SUMMARY_ENGINE: "extractive", TRANSCRIBE_POLL_MS: "250" }));
   } catch (err) {
     await Promise.all(started.map((api) => api.stop()));
     await openai.close();
     throw err;
   }
-  const [main, openaiSummaries] = started as [RunningApi, RunningApi];
+  const [main, openaiSummaries, noEngine] = started as [RunningApi, RunningApi, RunningApi];
   console.log(`[e2e] browser ${CHROMIUM_PATH}; OpenAI test server ${openai.server.baseURL}`);
   project.provide("baseUrl", main.baseUrl);
   project.provide("openaiSummaryBaseUrl", openaiSummaries.baseUrl);
+  project.provide("noEngineBaseUrl", noEngine.baseUrl);
   project.provide("openaiControlUrl", openai.controlUrl);
 
   return async () => {

@@ -56,6 +56,9 @@ describe("what a card says", () => {
     expect(noteBody(note({ isTranscribing: true }))).toEqual({ kind: "transcribing" });
     expect(noteBody(note({ isTranscribing: true, transcription: "Partial words" }))).toEqual({ kind: "transcript", text: "Partial words" });
     expect(noteBody(note())).toEqual({ kind: "empty" });
+    // No engine on the server: waiting, not failed; a transcript the person typed wins.
+    expect(noteBody({ ...note(), awaitingEngine: true })).toEqual({ kind: "not-transcribed" });
+    expect(noteBody({ ...note({ transcription: "Typed" }), awaitingEngine: true })).toEqual({ kind: "transcript", text: "Typed" });
   });
 
   it("shows the error text, the text after ERROR:, or the generic message", () => {

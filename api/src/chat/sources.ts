@@ -11,6 +11,8 @@ export interface Source extends Omit<ChatCitation, "deleted"> {
 
 /** How many hits retrieval considers before packing. */
 const CANDIDATES = 40;
+/** With at least this many notes holding every subject word, no looser search is made. */
+const ENOUGH = 8;
 
 /**
  * Words that carry no subject in a question ("what did I say about…"): matching them would rank
@@ -36,7 +38,8 @@ export function questionWords(question: string): string {
 
 /**
  * Retrieve, then pack (DESIGN §12): the notes and summaries in scope that best match the question
- * through the search index — the most recent notes when its words match nothing — numbered in
+ * through the search index (title matches, then newest; those with every subject word before
+ * those with some) — the most recent notes when its words match nothing — numbered in
  * that order and packed into `budgetTokens`. A long text is shortened so several sources fit;
  * packing stops at the budget, never past it.
  */
@@ -49,25 +52,30 @@ export async function gatherSources(
   const words = questionWords(scope.question);
   const candidates: Omit<Source, "n">[] = [];
   if (words) {
-    const found = await searchJournal(ctx, userId, {
-      q: words.slice(0, 1000),
-      limit: CANDIDATES,
-      domainId: scope.domainId,
-      range: scope.range,
-      match: "any",
-      prefixLastWord: false,
-    });
-    found.hits.forEach((hit, i) => {
-      candidates.push({
-        kind: hit.kind,
-        id: hit.id,
-        domainId: hit.domainId,
-        title: hit.title,
-        createdAt: hit.createdAt,
-        ...(hit.kind === "summary" ? { period: hit.period, periodKey: hit.periodKey } : {}),
-        text: found.texts[i] ?? "",
+    // Notes that hold every subject word first; then, when those are few, notes with any of them.
+    for (const match of ["all", "any"] as const) {
+      if (match === "any" && (candidates.length >= ENOUGH || !/\s/.test(words))) break;
+      const found = await searchJournal(ctx, userId, {
+        q: words.slice(0, 1000),
+        limit: CANDIDATES,
+        domainId: scope.domainId,
+        range: scope.range,
+        match,
+        prefixLastWord: false,
       });
-    });
+      found.hits.forEach((hit, i) => {
+        if (candidates.some((c) => c.id === hit.id)) return;
+        candidates.push({
+          kind: hit.kind,
+          id: hit.id,
+          domainId: hit.domainId,
+          title: hit.title,
+          createdAt: hit.createdAt,
+          ...(hit.kind === "summary" ? { period: hit.period, periodKey: hit.periodKey } : {}),
+          text: found.texts[i] ?? "",
+        });
+      });
+    }
   }
   if (candidates.length === 0) {
     const recent = await chatRepository(ctx.db).recentNotes(userId, scope.domainId, scope.range, CANDIDATES);

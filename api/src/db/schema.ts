@@ -63,6 +63,8 @@ export interface VoiceNotesTable {
   next_attempt_at: Date | null;
   lease_owner: string | null;
   lease_expires_at: Date | null;
+  /** No transcription engine was configured when its turn came: waiting, not failed. */
+  awaiting_engine: Generated<boolean>;
   created_at: ColumnType<Date, Date | string, Date | string>;
 }
 

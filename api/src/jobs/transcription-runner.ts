@@ -6,8 +6,8 @@ import type { ClaimedNote, TranscriptionJobsRepository } from "../repositories/t
 
 export interface RunnerOptions {
   jobs: TranscriptionJobsRepository;
-  /** Only its transcribe() is used, so tests hand in a bare object. */
-  transcriber: Pick<Transcriber, "transcribe">;
+  /** Only its transcribe() (and whether it is `available`) is used, so tests hand in a bare object. */
+  transcriber: Pick<Transcriber, "transcribe" | "available">;
   /** Runs `use` with the note's audio as a local file (the blob store's withLocalFile); null when it is missing. */
   withAudioFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T | null>;
   logger: Logger;
@@ -102,6 +102,12 @@ export class TranscriptionRunner {
     }
     if (!note.audioKey) {
       await jobs.fail(note.id, this.workerId, NO_AUDIO, note.attempts);
+      return;
+    }
+    if (this.o.transcriber.available === false) {
+      // Nothing failed: the recording is safe and waits for an engine (issue 20).
+      await jobs.park(note.id, this.workerId);
+      log.info("no transcription engine: the note waits for one");
       return;
     }
     // The attempt stops on shutdown, on its time-out, or when the lease is gone (note deleted or

@@ -108,6 +108,33 @@ export function transcriptionJobsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** No engine here: the note leaves the queue as waiting for one, with its attempts untouched. */
+    async park(id: string, workerId: string): Promise<void> {
+      await db
+        .updateTable("voice_notes")
+        .set({
+          is_transcribing: false,
+          awaiting_engine: true,
+          attempts: sql<number>`greatest(attempts - 1, 0)`,
+          lease_owner: null,
+          lease_expires_at: null,
+          next_attempt_at: null,
+        })
+        .where("id", "=", id)
+        .where("lease_owner", "=", workerId)
+        .execute();
+    },
+
+    /** A process with an engine starts: every note waiting for one goes back on the queue. */
+    async requeueAwaiting(): Promise<number> {
+      const result = await db
+        .updateTable("voice_notes")
+        .set({ awaiting_engine: false, is_transcribing: true, attempts: 0, next_attempt_at: sql<Date>`now()` })
+        .where("awaiting_engine", "=", true)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Shutdown: give a claimed note back without spending an attempt. */
     async release(id: string, workerId: string): Promise<void> {
       await db

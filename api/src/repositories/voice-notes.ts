@@ -50,6 +50,7 @@ export const NOTE_COLUMNS = [
   "is_transcribed",
   "is_transcribing",
   "transcription_error",
+  "awaiting_engine",
   "audio_key",
   "audio_mime",
   "audio_bytes",
@@ -201,7 +202,7 @@ export function voiceNotesRepository(db: Kysely<DB>) {
           ...(patch.title !== undefined ? { title: patch.title } : {}),
           // Text written by the user is the note's transcript from now on.
           ...(text !== undefined
-            ? { transcription: text, is_transcribed: text.trim() !== "", transcription_error: null }
+            ? { transcription: text, is_transcribed: text.trim() !== "", transcription_error: null, awaiting_engine: false }
             : {}),
           // ...so a queued or running transcription stops: its worker's lease goes, and the worker's
           // complete/fail (which need the lease) then write nothing over the user's words.
@@ -236,6 +237,7 @@ export function voiceNotesRepository(db: Kysely<DB>) {
         .where("id", "=", id)
         .set({
           is_transcribing: true,
+          awaiting_engine: false,
           attempts: 0,
           transcription_error: null,
           next_attempt_at: sql<Date>`now()`,

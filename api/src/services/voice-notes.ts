@@ -46,6 +46,7 @@ export function toVoiceNote(row: NoteFields): VoiceNote {
     duration: row.duration,
     isTranscribed: row.is_transcribed,
     isTranscribing: row.is_transcribing,
+    awaitingEngine: row.awaiting_engine,
     isError,
     error,
     hasTranscription: !isError && !!text && text.trim() !== "",

@@ -5,10 +5,14 @@ export const NO_ENGINE_MESSAGE =
   "Whisper server such as Groq, Speaches or LocalAI), or install pocketsphinx (packages pocketsphinx and " +
   "pocketsphinx-en-us) for a low-accuracy offline fallback; then retry the transcription.";
 
-/** Used when nothing can transcribe: every attempt fails with instructions, and the note can be retried later. */
+/**
+ * Used when nothing can transcribe. The runner does not call it: a note waits for an engine
+ * (not an error); a process that starts with an engine transcribes every waiting note.
+ */
 export function createNoneTranscriber(): Transcriber {
   return {
     name: "none",
+    available: false,
     async transcribe() {
       throw new TranscriptionError(NO_ENGINE_MESSAGE, false);
     },

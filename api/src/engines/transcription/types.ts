@@ -17,6 +17,8 @@ export interface Transcriber {
   readonly name: string;
   /** Set on engines whose output is often wrong, so the UI and logs can say so. */
   readonly lowAccuracy?: boolean;
+  /** False only for the placeholder used when nothing can transcribe: notes wait instead of failing. */
+  readonly available?: boolean;
   transcribe(input: TranscriptionInput, signal?: AbortSignal): Promise<TranscriptionResult>;
 }
 

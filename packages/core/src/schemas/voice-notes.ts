@@ -110,6 +110,11 @@ export const voiceNoteSchema = z.object({
   duration: z.number().int(),
   isTranscribed: z.boolean(),
   isTranscribing: z.boolean(),
+  /**
+   * No transcription engine is configured on the server: the note waits for one (not an error).
+   * It is transcribed when the server starts with an engine, or when asked again.
+   */
+  awaitingEngine: z.boolean().default(false),
   /** Set when transcription failed or the text begins with "ERROR:". */
   isError: z.boolean(),
   error: z.string().nullable(),

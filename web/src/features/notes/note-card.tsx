@@ -7,7 +7,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useDeleteNote, useRetryTranscription, useUpdateNote } from "./mutations";
 import { InlineEdit } from "./inline-edit";
 import { NoteAudio } from "./note-audio";
-import { noteBody, noteMeta, noteTimestamp } from "./note-display";
+import { NOT_TRANSCRIBED_REASON, noteBody, noteMeta, noteTimestamp } from "./note-display";
 import { NoteTranscript } from "./note-transcript";
 
 const iconButton =
@@ -98,6 +98,20 @@ export function NoteCard({ note, timeZone, now, highlighted = false }: { note: V
             <Spinner className="size-4" />
             Transcribing your voice note...
           </p>
+        ) : body.kind === "not-transcribed" ? (
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-3" data-testid="note-not-transcribed">
+            <p className="text-sm font-semibold text-slate-800">Not transcribed</p>
+            <p className="mt-0.5 text-sm text-slate-600">{NOT_TRANSCRIBED_REASON}. The recording is saved and plays below.</p>
+            <button
+              type="button"
+              disabled={retry.isPending}
+              onClick={() => retry.mutate(note.id)}
+              className="mt-3 inline-flex h-9 items-center gap-1.5 rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm transition-colors hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-wait disabled:opacity-70"
+            >
+              <RotateCcw className={retry.isPending ? "size-4 animate-spin" : "size-4"} aria-hidden />
+              Transcribe
+            </button>
+          </div>
         ) : body.kind === "error" ? (
           <div className="rounded-xl border border-red-200 bg-red-50 p-3" data-testid="note-error">
             <p className="flex items-center gap-2 text-sm font-semibold text-red-800">

@@ -7,9 +7,13 @@ import { TRANSCRIPTION_ERROR_PREFIX, countWords, formatDuration, formatNoteTimes
 
 export const GENERIC_NOTE_ERROR = "An error occurred while processing your recording.";
 
+/** What a note waiting for a transcription engine says to the person (the operator's steps stay in /api/health). */
+export const NOT_TRANSCRIBED_REASON = "Transcription isn't set up on this server";
+
 export type NoteBody =
   | { kind: "error"; message: string }
   | { kind: "transcribing" }
+  | { kind: "not-transcribed" }
   | { kind: "transcript"; text: string }
   | { kind: "empty" };
 
@@ -18,7 +22,7 @@ export function isNoteInError(note: Pick<VoiceNote, "isError" | "transcription">
   return note.isError || (note.transcription?.startsWith(TRANSCRIPTION_ERROR_PREFIX) ?? false);
 }
 
-export function noteBody(note: Pick<VoiceNote, "isError" | "error" | "isTranscribing" | "transcription">): NoteBody {
+export function noteBody(note: Pick<VoiceNote, "isError" | "error" | "isTranscribing" | "transcription"> & { awaitingEngine?: boolean }): NoteBody {
   const text = note.transcription?.trim() ?? "";
   if (isNoteInError(note)) {
     const fromText = note.transcription?.startsWith(TRANSCRIPTION_ERROR_PREFIX)
@@ -28,6 +32,7 @@ export function noteBody(note: Pick<VoiceNote, "isError" | "error" | "isTranscri
   }
   if (text) return { kind: "transcript", text: note.transcription! };
   if (note.isTranscribing) return { kind: "transcribing" };
+  if (note.awaitingEngine) return { kind: "not-transcribed" };
   return { kind: "empty" };
 }
 
