@@ -37,7 +37,7 @@ function tsquery(q: Pick<SearchRowQuery, "terms" | "prefix" | "match">): RawBuil
   const parts = q.terms.map((t) => sql`phraseto_tsquery('vj_search', vj_cjk_bigrams(${t}))`);
   if (q.prefix !== null) parts.push(sql`vj_prefix_tsquery(${q.prefix})`);
   if (parts.length === 0) return sql`''::tsquery`;
-  return sql.join(parts, q.match === "all" ? sql` && ` : sql` || `);
+  return sql`(${sql.join(parts, q.match === "all" ? sql` && ` : sql` || `)})`;
 }
 
 export function searchRepository(db: Kysely<DB>) {
@@ -75,25 +75,37 @@ export function searchStatement(q: SearchRowQuery): RawBuilder<SearchRow> {
     if (c.tier > tier) return sql`AND false`;
     return sql`AND (${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
   };
+  // The query is written into each branch rather than shared through a CTE: as an expression of
+  // the bound words PostgreSQL folds it per execution and estimates how many notes it matches
+  // (from the column's statistics), which is what makes it choose the index for the order.
+  const query = tsquery(q);
   const branches: RawBuilder<unknown>[] = [];
   if (kinds.includes("note")) {
     branches.push(sql`(
-      SELECT 1 AS tier, 'note' AS kind, n.id, n.created_at FROM voice_notes n, query
-      WHERE ${scope("n")} AND vj_search_words(n.title) @@ query.q ${after(1, "n")}
-      ORDER BY n.created_at DESC, n.id DESC LIMIT ${page})`);
+      SELECT 1 AS tier, 'note' AS kind, t.id, t.created_at FROM titled t
+      WHERE true ${after(1, "t")}
+      ORDER BY t.created_at DESC, t.id DESC LIMIT ${page})`);
     branches.push(sql`(
-      SELECT 2 AS tier, 'note' AS kind, n.id, n.created_at FROM voice_notes n, query
-      WHERE ${scope("n")} AND n.search_vector @@ query.q AND NOT (vj_search_words(n.title) @@ query.q) ${after(2, "n")}
+      SELECT 2 AS tier, 'note' AS kind, n.id, n.created_at FROM voice_notes n
+      WHERE ${scope("n")} AND n.search_vector @@ ${query} AND NOT (vj_search_words(n.title) @@ ${query}) ${after(2, "n")}
       ORDER BY n.created_at DESC, n.id DESC LIMIT ${page})`);
   }
   if (kinds.includes("summary")) {
     branches.push(sql`(
-      SELECT 2 AS tier, 'summary' AS kind, s.id, s.created_at FROM summaries s, query
-      WHERE ${scope("s")} AND s.search_vector @@ query.q ${after(2, "s")}
+      SELECT 2 AS tier, 'summary' AS kind, s.id, s.created_at FROM summaries s
+      WHERE ${scope("s")} AND s.search_vector @@ ${query} ${after(2, "s")}
       ORDER BY s.created_at DESC, s.id DESC LIMIT ${page})`);
   }
   return sql<SearchRow>`
-    WITH query AS (SELECT ${tsquery(q)} AS q),
+    WITH ${
+      kinds.includes("note")
+        ? // Title matches are few: all of them through the title index, then ordered. Left to the
+          // planner with the page's ORDER BY and LIMIT, a phrase no title holds walked every note.
+          sql`titled AS MATERIALIZED (
+            SELECT n.id, n.created_at FROM voice_notes n WHERE ${scope("n")} AND vj_search_words(n.title) @@ ${query}
+          ),`
+        : sql``
+    }
     page AS (
       SELECT h.* FROM (${sql.join(branches, sql` UNION ALL `)}) AS h
       ORDER BY h.tier, h.created_at DESC, h.id DESC

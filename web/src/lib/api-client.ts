@@ -1,5 +1,6 @@
 import { errorBodySchema, type ErrorCode } from "@vj/core";
 import { currentAccessToken } from "./access-token";
+import { notifyApiSuccess } from "./api-success";
 
 /**
  * The one client for the product API (SPEC §7): JSON in and out (multipart for note uploads),
@@ -65,6 +66,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
   }
   const res = await fetch(withQuery(path, options.query), { method: options.method ?? "GET", headers, body, signal: options.signal });
   if (!res.ok) throw await errorFrom(res);
+  notifyApiSuccess();
   const text = await res.text();
   const json: unknown = text ? JSON.parse(text) : null;
   return { data: options.schema ? options.schema.parse(json) : (json as T), headers: res.headers };
@@ -86,6 +88,7 @@ export async function apiOpen(path: string, options: { method?: "POST" | "GET"; 
     signal: options.signal,
   });
   if (!res.ok) throw await errorFrom(res);
+  notifyApiSuccess();
   return res;
 }
 
@@ -103,6 +106,7 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
   if (token) headers.set("Authorization", `Bearer ${token}`);
   const res = await fetch(path, { headers, signal });
   if (!res.ok) throw await errorFrom(res);
+  notifyApiSuccess();
   return res.blob();
 }
 

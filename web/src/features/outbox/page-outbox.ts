@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toast-store";
 import { beginActivity } from "../../lib/app-activity";
+import { onApiSuccess } from "../../lib/api-success";
 import { serviceWorkerRegistration } from "../../lib/register-sw";
 import { collectionKeys } from "../collections/queries";
 import { noteKeys } from "../notes/queries";
@@ -8,6 +9,7 @@ import { isOutboxReplayedMessage, requestBackgroundSync } from "./background-syn
 import { outboxDb } from "./outbox-db";
 import { recoverInterruptedRecordings } from "./recording-journal";
 import { replayOutbox, sendPendingUpload, type ReplayReport, type SendContext, type SendResult } from "./replay";
+import { createRetrySchedule, type RetrySchedule } from "./retry-schedule";
 import { setUploadProgress } from "./upload-progress";
 import { uploadRecording, type UploadOutcome } from "./upload-recording";
 import type { ActiveRecording } from "./outbox-db";
@@ -15,8 +17,10 @@ import { xhrTransport } from "./xhr-transport";
 
 /**
  * The page's side of the outbox: it sends what waits when the worker cannot (no Background Sync
- * in Safari and Firefox, an expired token in the worker), on `online`, on becoming visible and at
- * start, after refreshing the session. Wired once in main.tsx.
+ * in Safari and Firefox, an expired token in the worker, a server down while the browser counts
+ * itself online), on `online`, on becoming visible, at start, on a backoff timer while something
+ * waits (retry-schedule.ts) and as soon as another API request succeeds, after refreshing the
+ * session. Wired once in main.tsx.
  */
 export type PageOutboxDeps = {
   queryClient: QueryClient;
@@ -25,6 +29,7 @@ export type PageOutboxDeps = {
 };
 
 let deps: PageOutboxDeps | undefined;
+let schedule: RetrySchedule | undefined;
 
 function context(refresh = false): SendContext {
   if (!deps) throw new Error("startPageOutbox was not called");
@@ -52,6 +57,8 @@ export async function sendFromPage(id: string): Promise<SendResult> {
     let result = await sendPendingUpload(context(), id);
     if (result.kind === "unauthorized" || result.kind === "no-session") result = await sendPendingUpload(context(true), id);
     if (result.kind === "delivered") refreshAfterDelivery();
+    // Kept for later (server down, no connection): the page tries again by itself.
+    if (result.kind === "retry") schedule?.ensure();
     return result;
   } finally {
     setUploadProgress(id, null);
@@ -131,9 +138,15 @@ export async function scheduleBackgroundSync(): Promise<boolean> {
 /** Recovers interrupted recordings, replays, and replays again whenever the connection or the tab comes back. */
 export function startPageOutbox(options: PageOutboxDeps): () => void {
   deps = options;
+  const retries = createRetrySchedule(
+    async () => worthAnotherTry(await replayFromPage()),
+    { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>), now: () => Date.now() },
+  );
+  schedule = retries;
   const replay = () => {
-    replayFromPage().catch((err: unknown) => console.warn("outbox replay failed", err));
+    retries.now().catch((err: unknown) => console.warn("outbox replay failed", err));
   };
+  const stopListening = onApiSuccess(() => retries.serverBack());
   const onVisible = () => {
     if (document.visibilityState === "visible") replay();
   };
@@ -161,10 +174,23 @@ export function startPageOutbox(options: PageOutboxDeps): () => void {
   document.addEventListener("visibilitychange", onVisible);
   navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
   return () => {
+    retries.stop();
+    stopListening();
+    schedule = undefined;
     window.removeEventListener("online", replay);
     document.removeEventListener("visibilitychange", onVisible);
     navigator.serviceWorker?.removeEventListener("message", onWorkerMessage);
   };
+}
+
+/**
+ * Whether a replay left something that another try may deliver: kept after a server error or no
+ * answer, held by another sender, or waiting for a session. Nothing waiting, or a browser that
+ * knows it is offline (its `online` event replays), needs no timer.
+ */
+export function worthAnotherTry(report: ReplayReport | null): boolean {
+  if (!report) return false;
+  return report.failed.length > 0 || report.busy.length > 0 || report.offline || report.needsSession;
 }
 
 /** Tells the person which older recordings the 80 MB cap pushed out. */
