@@ -32,19 +32,21 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
     browser = undefined;
   });
 
-  async function open(label: string) {
+  async function open(label: string, options: { serviceWorkers?: "allow" | "block" } = {}) {
     user = await signUpUser(baseUrl, label);
     domainId = (await apiAs(baseUrl, user).createCollection({ name: "Commute", primaryColor: "#0369a1", isDefault: true })).id;
-    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav), timezoneId: "UTC" });
+    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav), timezoneId: "UTC", ...options });
     context = browser.context;
     page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
     await page.waitForURL(`${baseUrl}/commute`);
-    // The worker must control the page for Background Sync and the offline shell.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+    if (options.serviceWorkers !== "block") {
+      // The worker must control the page for Background Sync and the offline shell.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+    }
     await page.getByRole("button", { name: "Start recording", exact: true }).waitFor();
   }
 
@@ -84,10 +86,14 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
 
   it("after a server error the recording stays, and the sync event sent through DevTools uploads it", async () => {
     await open("server-error");
-    // Every upload meets a 503 (the page's and the worker's: context routes see both) until lifted.
+    // Every upload meets a 503 (the page's and the worker's: context routes see both); the worker's
+    // until lifted, the page's throughout, so only the worker's sync can deliver it here (the page's
+    // own retries are the next journey's).
     let refused = 0;
+    let refuseWorker = true;
     await context.route("**/api/voice-notes", async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
+      if (route.request().serviceWorker() !== null && !refuseWorker) return route.fallback();
       refused++;
       await route.fulfill({
         status: 503,
@@ -103,7 +109,7 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
     // The page's attempt, then the worker's: the failure registers a sync, which the browser fires
     // at once while online. Lifting the 503 before that second attempt ran would let it deliver.
     await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    await context.unroute("**/api/voice-notes");
+    refuseWorker = false;
     // Nothing retries by itself yet (the browser's own sync retry is minutes away).
     await page.waitForTimeout(1000);
     expect(await pending().count()).toBe(1);
@@ -120,6 +126,30 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
 
     await expect.poll(() => pending().count(), { timeout: 30_000 }).toBe(0);
     expect((await notes()).map((n) => n.title)).toEqual(["Kept after an error"]);
+  });
+
+  it("the server refuses while the browser stays online, with no Background Sync: the page uploads it by itself within a minute", async () => {
+    // Service workers blocked: as in Firefox and Safari, only the page can send it again.
+    await open("server-cut", { serviceWorkers: "block" });
+    let refusing = true;
+    await context.route("**/api/voice-notes", async (route) => {
+      if (route.request().method() !== "POST" || !refusing) return route.fallback();
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "engine_unavailable", message: "The server is restarting" } }),
+      });
+    });
+    await record(2, "Sent by the page itself");
+    await toastText(page, "Upload Failed - Saved Locally").waitFor();
+    await expect.poll(() => pending().count()).toBe(1);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    // The server is back: no reload, no click, no online event.
+    refusing = false;
+    const back = Date.now();
+    await expect.poll(() => pending().count(), { timeout: 60_000 }).toBe(0);
+    expect(Date.now() - back).toBeLessThan(60_000);
+    expect((await notes()).map((n) => n.title)).toEqual(["Sent by the page itself"]);
   });
 
   it("a reload mid-recording: the audio is recovered into the outbox and uploaded", async () => {
