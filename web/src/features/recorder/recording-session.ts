@@ -63,7 +63,7 @@ export async function startRecordingSession(
   }
   mark(RECORDER_MARKS.micOpen, recording.id);
 
-  const chosen = typeof MediaRecorder.isTypeSupported === "function" ? pickRecordingMimeType((t) => MediaRecorder.isTypeSupported(t)) : "";
+  const chosen = typeof MediaRecorder.isTypeSupported === "function" ? pickRecordingMimeType((t) => MediaRecorder.isTypeSupported(t), navigator.userAgent) : "";
   let recorder: MediaRecorder;
   try {
     recorder = new MediaRecorder(stream, chosen ? { mimeType: chosen } : undefined);
