@@ -1,4 +1,5 @@
-import { errorBodySchema, RECORDING_FILE_NAME, voiceNoteSchema, type VoiceNote } from "@vj/core";
+import { RECORDING_FILE_NAME, type VoiceNote } from "@vj/core";
+import { deliveredNoteOf, errorMessageOf } from "./upload-answer";
 import { audioOf } from "./audio-storage";
 import type { PendingUpload } from "./outbox-db";
 
@@ -60,13 +61,8 @@ export function uploadForm(item: PendingUpload): FormData {
 
 /** SPEC §8: "status: response text or status text", with the server's message when it sent one. */
 export function failureMessage(res: TransportResponse): string {
-  let detail = res.body.trim() || res.statusText;
-  try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(res.body));
-    if (parsed.success) detail = parsed.data.error.message;
-  } catch {
-    // Not JSON (a proxy's HTML page): the text as it came.
-  }
+  // Not the error shape (a proxy's HTML page): the text as it came.
+  const detail = errorMessageOf(res.body) ?? (res.body.trim() || res.statusText);
   return `${res.status}: ${detail.slice(0, 500)}`;
 }
 
@@ -77,13 +73,8 @@ function isPermanent(status: number): boolean {
 
 export function classifyResponse(res: TransportResponse): UploadOutcome {
   if (res.status >= 200 && res.status < 300) {
-    let note: VoiceNote | null = null;
-    try {
-      const parsed = voiceNoteSchema.safeParse(JSON.parse(res.body));
-      if (parsed.success) note = parsed.data;
-    } catch {
-      // A 2xx is the acknowledgement; its body is only a convenience.
-    }
+    // A 2xx is the acknowledgement; its body is only a convenience.
+    const note: VoiceNote | null = deliveredNoteOf(res.body);
     return { kind: "delivered", note };
   }
   const message = failureMessage(res);
