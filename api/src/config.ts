@@ -62,6 +62,9 @@ export const configSchema = z.object({
   /** all: HTTP and transcription; api: HTTP only; worker: the transcription queue (and a health endpoint) only. */
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
   MAX_AUDIO_BYTES: z.coerce.number().int().positive().default(104_857_600),
+  /** POST /api/import: the zip's size, and what its entries may expand to in all (a zip bomb stops there). */
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(4 * 1024 ** 3),
+  IMPORT_MAX_EXPANDED_BYTES: z.coerce.number().int().positive().default(8 * 1024 ** 3),
   /**
    * Upload temporaries and audio files without a row are removed at start and hourly once
    * untouched this long; well past any live upload (Node ends a request after 5 minutes).

@@ -97,6 +97,13 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
         const threads = (await (await call(t, "GET", `/api/chat/threads?domainId=${domain}`, { user })).json()) as { id: string }[];
         return call(t, "DELETE", `/api/chat/threads/${threads[0]!.id}`, { user });
       },
+      "get /api/export": () => call(t, "GET", `/api/export?domainId=${domain}`, { user }),
+      "post /api/import": async () => {
+        const zip = Buffer.from(await (await call(t, "GET", `/api/export?domainId=${domain}`, { user })).arrayBuffer());
+        const form = new FormData();
+        form.append("file", new Blob([zip], { type: "application/zip" }), "export.zip");
+        return t.app.request("/api/import", { method: "POST", headers: user.headers, body: form });
+      },
       "get /api/search": () => call(t, "GET", `/api/search?q=${encodeURIComponent("c")}&domainId=${domain}`, { user }),
       "delete /api/summaries/{id}": () => call(t, "DELETE", `/api/summaries/${summary}`, { user }),
       "delete /api/summary-types/{id}": () => call(t, "DELETE", `/api/summary-types/${type}`, { user }),
@@ -116,7 +123,8 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
         const problem = validate(media.schema, await res.json());
         expect(problem, `${key} ${res.status}`).toBeNull();
       } else {
-        expect(res.headers.get("content-type")).toMatch(/^audio\//);
+        // The documented media type: "audio/*" for a recording, "application/zip" for an export.
+        expect(res.headers.get("content-type")).toMatch(new RegExp(`^${type.replace("*", "").replace("/", "\\/")}`));
         await res.arrayBuffer();
       }
     }

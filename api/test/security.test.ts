@@ -56,8 +56,17 @@ const ROUTES: Route[] = [
   { method: "GET", path: (i) => `/api/chat/threads?domainId=${i.domain}`, owned: true },
   { method: "GET", path: (i) => `/api/chat/threads/${i.thread}`, owned: true },
   { method: "DELETE", path: (i) => `/api/chat/threads/${i.thread}`, owned: true },
+  { method: "GET", path: (i) => `/api/export?domainId=${i.domain}`, owned: true },
+  { method: "POST", path: () => "/api/import", form: () => importForm(), owned: false },
   { method: "DELETE", path: () => "/api/auth/delete-account", owned: false },
 ];
+
+/** An import that restores nothing: what an intruder might send to another's account. */
+function importForm(): FormData {
+  const form = new FormData();
+  form.append("file", new Blob(["not a zip"], { type: "application/zip" }), "x.zip");
+  return form;
+}
 
 /** The route a row exercises, in the inventory's form ("get /api/voice-notes/{id}/audio"). */
 const routeKey = (r: Route) =>

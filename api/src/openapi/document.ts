@@ -77,8 +77,11 @@ function operation(op: Operation, ref: (named: Named, io: "input" | "output") =>
         "multipart/form-data": {
           schema: {
             type: "object",
-            required: ["audio", ...(fields.required ?? [])],
-            properties: { audio: { type: "string", format: "binary", contentMediaType: "audio/*" }, ...fields.properties },
+            required: [op.multipart.file.field, ...(fields.required ?? [])],
+            properties: {
+              [op.multipart.file.field]: { type: "string", format: "binary", contentMediaType: op.multipart.file.type },
+              ...fields.properties,
+            },
           },
         },
       },
@@ -93,7 +96,7 @@ function operation(op: Operation, ref: (named: Named, io: "input" | "output") =>
         ? { headers: Object.fromEntries(Object.entries(r.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) }
         : {}),
       ...(r.body ? { content: { "application/json": { schema: ref(r.body, "output") } } } : {}),
-      ...(r.binary ? { content: { "audio/*": { schema: { type: "string", format: "binary" } } } } : {}),
+      ...(r.binary ? { content: { [r.binary]: { schema: { type: "string", format: "binary" } } } } : {}),
     };
   }
   for (const status of [400, 401, ...(op.errors ?? [])]) {

@@ -21,6 +21,8 @@ import {
   chatThreadDetailSchema,
   chatThreadListSchema,
   listChatThreadsQuerySchema,
+  exportQuerySchema,
+  importResultSchema,
   CHAT_HISTORY_MESSAGES,
   CHAT_THREAD_MAX_MESSAGES,
   searchQuerySchema,
@@ -34,7 +36,7 @@ import {
   voiceNoteListSchema,
   voiceNoteSchema,
 } from "@vj/core";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 
 /** A schema with the name it is published under in components.schemas. */
 export interface Named {
@@ -52,9 +54,11 @@ export interface Operation {
   idOf?: string;
   query?: Named;
   json?: Named;
-  multipart?: Named;
+  /** Multipart text fields, beside one file part (its field name and media type). */
+  multipart?: Named & { file: { field: string; type: string } };
   /** Status -> description and body; every operation also answers the error shape. */
-  responses: Record<number, { description: string; body?: Named; binary?: boolean; headers?: Record<string, string> }>;
+  /** `binary`: the media type of a non-JSON body. */
+  responses: Record<number, { description: string; body?: Named; binary?: string; headers?: Record<string, string> }>;
   /** Error statuses specific to the operation (401 and 400 are added to all). */
   errors?: number[];
 }
@@ -106,13 +110,13 @@ export const operations: Operation[] = [
   {
     method: "post", path: "/api/voice-notes", tag: "Voice notes", summary: "Upload a recording",
     description: "Multipart: the `audio` file (WebM, Ogg, MP4, WAV, MP3 or FLAC; checked by type and first bytes) and the fields below. Without domainId the note goes to the default collection. A clientId already used answers the stored note with 200.",
-    multipart: n("CreateVoiceNoteFields", createVoiceNoteFieldsSchema),
+    multipart: { ...n("CreateVoiceNoteFields", createVoiceNoteFieldsSchema), file: { field: "audio", type: "audio/*" } },
     responses: { 201: { description: "Stored and queued for transcription", body: VoiceNote }, 200: { description: "A replay of a clientId: the note stored before", body: VoiceNote } },
     errors: [404, 413, 415, 422],
   },
   {
     method: "get", path: "/api/voice-notes/{id}/audio", tag: "Voice notes", summary: "Stream the recording (HTTP Range supported)", idOf: "voice note",
-    responses: { 200: { description: "The whole recording", binary: true }, 206: { description: "The requested byte range", binary: true } }, errors: [404, 416],
+    responses: { 200: { description: "The whole recording", binary: "audio/*" }, 206: { description: "The requested byte range", binary: "audio/*" } }, errors: [404, 416],
   },
   {
     method: "patch", path: "/api/voice-notes/{id}", tag: "Voice notes", summary: "Edit the title or the transcription", idOf: "voice note",
@@ -206,6 +210,26 @@ export const operations: Operation[] = [
   {
     method: "delete", path: "/api/chat/threads/{id}", tag: "Ask", summary: "Delete a conversation", idOf: "conversation",
     responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/export", tag: "Portability", summary: "Export the journal as a zip",
+    description:
+      "Streams one `.zip` (every collection, or the one `domainId` names): `journal.json` (the data, versioned: format `voice-journal-export`, version 1), " +
+      "`notes/<collection>/<YYYY-MM-DD>-<title>.md` and `summaries/<collection>/…md` (front matter and text, readable in Obsidian), and `audio/…` with each recording's original bytes.",
+    query: n("ExportQuery", exportQuerySchema),
+    responses: { 200: { description: "The zip, as an attachment", binary: "application/zip" } },
+    errors: [404],
+  },
+  {
+    method: "post", path: "/api/import", tag: "Portability", summary: "Restore a journal export",
+    description:
+      "Multipart: the export zip in the field `file`. Collections are matched by name (else created), summary types by name, notes by the key they were recorded under, " +
+      "so importing the same zip again creates nothing; transcripts, dates and durations are kept, nothing is transcribed again. All rows go in one transaction; " +
+      "a refused import leaves no row and no file. Refused with 400 and the reason: not a zip, a truncated one, entries with `..`, absolute paths or links, " +
+      "an entry that expands over 100 times its size or a zip over `IMPORT_MAX_EXPANDED_BYTES` in all (zip bombs), an unknown `journal.json` version.",
+    multipart: { ...n("ImportForm", z.object({})), file: { field: "file", type: "application/zip" } },
+    responses: { 200: { description: "What was imported and what was there already", body: n("ImportResult", importResultSchema) } },
+    errors: [413, 415],
   },
   {
     method: "delete", path: "/api/auth/delete-account", tag: "Account", summary: "Delete the account",

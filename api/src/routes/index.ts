@@ -6,6 +6,7 @@ import { createChatDeps } from "../chat/service.js";
 import { resolveChatModel } from "../engines/chat/resolve.js";
 import { chatRoutes } from "./chat.js";
 import { domainRoutes } from "./domains.js";
+import { portabilityRoutes } from "./portability.js";
 import { searchRoutes } from "./search.js";
 import { summaryRoutes } from "./summaries.js";
 import { summaryTypeRoutes } from "./summary-types.js";
@@ -28,5 +29,6 @@ export function productRoutes(deps: AppDeps) {
     .route("/summaries", summaryRoutes(ctx))
     .route("/search", searchRoutes(ctx))
     .route("/chat", chatRoutes(ctx, createChatDeps(ctx, resolveChatModel(deps.config))))
-    .route("/auth", accountRoutes(ctx));
+    .route("/auth", accountRoutes(ctx))
+    .route("/", portabilityRoutes(ctx));
 }

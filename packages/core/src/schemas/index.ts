@@ -5,3 +5,4 @@ export * from "./summary-types.js";
 export * from "./summaries.js";
 export * from "./search.js";
 export * from "./chat.js";
+export * from "./portability.js";

@@ -1,0 +1,45 @@
+import { exportQuerySchema } from "@vj/core";
+import { Hono, type Context } from "hono";
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { AppEnv } from "../app-env.js";
+import { exportJournal } from "../portability/export.js";
+import { importJournal } from "../portability/import.js";
+import { receiveZip } from "../portability/upload.js";
+import type { ServiceContext } from "../services/context.js";
+import { readQuery } from "./request.js";
+
+function bodyStream(c: Context<AppEnv>): Readable | null {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && incoming.readableFlowing === null && !incoming.readableDidRead) return incoming;
+  const body = c.req.raw.body;
+  return body ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : null;
+}
+
+/** GET /api/export[?domainId=…] streams the journal as a zip; POST /api/import restores one. */
+export function portabilityRoutes(ctx: ServiceContext) {
+  return new Hono<AppEnv>()
+    .get("/export", async (c) => {
+      const { domainId } = readQuery(c, exportQuerySchema);
+      const zip = await exportJournal(ctx, c.var.user.id, domainId);
+      const name = `voice-journal-${new Date().toISOString().slice(0, 10)}.zip`;
+      return new Response(Readable.toWeb(zip) as ReadableStream, {
+        headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
+      });
+    })
+    .post("/import", async (c) => {
+      let upload;
+      try {
+        upload = await receiveZip({ headers: c.req.raw.headers, body: bodyStream(c) }, ctx.config.IMPORT_MAX_BYTES);
+      } catch (err) {
+        c.header("Connection", "close");
+        throw err;
+      }
+      try {
+        return c.json(await importJournal(ctx, c.var.user.id, upload.path));
+      } finally {
+        await upload.discard();
+      }
+    });
+}
