@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
-import { ArrowRight, CheckCircle2, Clock, Mic } from "lucide-react";
+import { ArrowRight, CheckCircle2, Clock, Download, Mic } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button";
+import { useExportJournal } from "../portability/mutations";
 import { collectionQueries } from "./queries";
 import { rememberSelected } from "./selection";
 import { lastRecordingText, totalMinutes } from "./stats-text";
@@ -12,6 +13,7 @@ import { lastRecordingText, totalMinutes } from "./stats-text";
 export function CollectionCard({ collection, isCurrent }: { collection: Domain; isCurrent: boolean }) {
   const stats = useQuery(collectionQueries.stats(collection.id));
   const navigate = useNavigate();
+  const exporting = useExportJournal();
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="collection-card">
       <div className="flex items-start gap-3">
@@ -42,17 +44,23 @@ export function CollectionCard({ collection, isCurrent }: { collection: Domain; 
           <StatsSkeleton />
         )}
       </div>
-      <Button
-        variant="secondary"
-        className="mt-5 w-full"
-        onClick={() => {
-          rememberSelected(collection.id);
-          void navigate({ to: "/$slug", params: { slug: collection.slug } });
-        }}
-      >
-        Open Collection
-        <ArrowRight className="size-4" aria-hidden />
-      </Button>
+      <div className="mt-5 flex gap-2">
+        <Button
+          variant="secondary"
+          className="flex-1"
+          onClick={() => {
+            rememberSelected(collection.id);
+            void navigate({ to: "/$slug", params: { slug: collection.slug } });
+          }}
+        >
+          Open Collection
+          <ArrowRight className="size-4" aria-hidden />
+        </Button>
+        <Button variant="ghost" className="px-3" disabled={exporting.isPending} onClick={() => exporting.mutate(collection.id)} aria-label={`Export ${collection.name}`}>
+          <Download className="size-4" aria-hidden />
+          Export
+        </Button>
+      </div>
     </li>
   );
 }

@@ -2,7 +2,7 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
-import { Check, ChevronDown, FolderCog, LogOut, Search, Trash2, UserRound } from "lucide-react";
+import { Check, ChevronDown, Download, FolderCog, LogOut, Search, Trash2, Upload, UserRound } from "lucide-react";
 import { useState } from "react";
 import { BrandMark } from "../../components/brand-mark";
 import { cn } from "../../lib/cn";
@@ -11,6 +11,8 @@ import { useAuth } from "../auth/auth-provider";
 import { useLogout } from "../auth/use-logout";
 import { collectionQueries } from "../collections/queries";
 import { rememberSelected } from "../collections/selection";
+import { ImportDialog } from "../portability/import-dialog";
+import { useExportJournal } from "../portability/mutations";
 import { useSearchShortcut } from "../search/use-search-shortcut";
 
 const menuPanel =
@@ -104,6 +106,8 @@ function AccountMenu() {
   const { user } = useAuth();
   const { logout, busy } = useLogout();
   const [deleting, setDeleting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const exporting = useExportJournal();
   return (
     <>
       <Menu.Root>
@@ -122,6 +126,15 @@ function AccountMenu() {
               </p>
             </div>
             <Menu.Separator className="my-1 h-px bg-slate-100" />
+            <Menu.Item className={menuItem} disabled={exporting.isPending} onSelect={() => exporting.mutate(undefined)}>
+              <Download className="size-4" aria-hidden />
+              Export my journal
+            </Menu.Item>
+            <Menu.Item className={menuItem} onSelect={() => setImporting(true)}>
+              <Upload className="size-4" aria-hidden />
+              Import a journal export
+            </Menu.Item>
+            <Menu.Separator className="my-1 h-px bg-slate-100" />
             <Menu.Item className={menuItem} disabled={busy} onSelect={() => void logout()}>
               <LogOut className="size-4" aria-hidden />
               Logout
@@ -134,6 +147,7 @@ function AccountMenu() {
         </Menu.Portal>
       </Menu.Root>
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
+      <ImportDialog open={importing} onOpenChange={setImporting} />
     </>
   );
 }
