@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readZip } from "../../api/test/support/zip";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
-import { apiAs, signUpUser, type TestUser } from "./support/api";
+import { FIXTURE_WEBM, apiAs, signUpUser, type TestUser } from "./support/api";
+import { makeSpeechWav } from "./support/microphone";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
 import { captureScreen, signIn } from "./support/page";
 
@@ -68,5 +69,57 @@ describe.skipIf(missing !== null)("the journal in and out, in Chromium", () => {
     await page.getByRole("button", { name: "Done" }).click();
     const restored = (await apiAs(baseUrl, target).listCollections()).map((c) => c.name).sort();
     expect(restored).toEqual(["Elsewhere", "Kitchen Notes"]);
+  });
+
+  it("two audio files imported while offline wait as pending cards, then upload and are transcribed once online; a non-audio file is left out with a reason", async () => {
+    const user = await signUpUser(baseUrl, "import-audio");
+    await apiAs(baseUrl, user).createCollection({ name: "Field Recordings", primaryColor: "#7c3aed", isDefault: true });
+    const dir = fs.mkdtempSync(`${(await import("node:os")).tmpdir()}/vj-import-audio-`);
+    const wav = `${dir}/Harbour_walk.wav`;
+    fs.copyFileSync(makeSpeechWav("The boats came in early this morning."), wav);
+    const webm = `${dir}/Voice memo 12.webm`;
+    fs.copyFileSync(FIXTURE_WEBM, webm);
+    const pdf = `${dir}/receipt.pdf`;
+    fs.writeFileSync(pdf, "%PDF-1.4 not audio");
+    fs.utimesSync(wav, new Date("2026-03-10T09:30:00Z"), new Date("2026-03-10T09:30:00Z"));
+
+    // A browser of its own: the first journey's is signed in as someone else.
+    const own = await launchBrowser();
+    const context = own.context;
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.waitForURL(`${baseUrl}/field-recordings`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    try {
+      await page.getByRole("button", { name: "Import audio" }).first().click();
+      await page.getByRole("dialog", { name: "Import audio" }).waitFor();
+      await page.getByLabel("Audio files").setInputFiles([wav, webm, pdf]);
+      await page.getByTestId("import-audio-item").nth(1).waitFor();
+      await page.getByText("receipt.pdf is not an audio file; it is left out.").waitFor();
+      const first = page.getByTestId("import-audio-item").first();
+      expect(await first.getByLabel("Title").inputValue()).toBe("Harbour walk");
+      expect(await first.getByLabel("Recorded").inputValue()).toMatch(/^2026-03-10T\d{2}:30$/);
+      await captureScreen(page, "import-audio-dialog", () => page.getByTestId("import-audio-item").nth(1).waitFor());
+      await page.getByRole("button", { name: "Save 2 recordings" }).click();
+      const pending = page.getByTestId("pending-upload");
+      await expect.poll(() => pending.count()).toBe(2);
+    } finally {
+      await context.setOffline(false);
+    }
+    const api = apiAs(baseUrl, user);
+    const [collection] = await api.listCollections();
+    const titles = async () => {
+      const march = await api.listNotes({ domainId: collection!.id, period: "day", periodKey: "2026-03-10" });
+      const today = await api.listNotes({ domainId: collection!.id, period: "day", periodKey: new Date().toISOString().slice(0, 10) });
+      return [...march, ...today];
+    };
+    await expect.poll(async () => (await titles()).map((n) => n.title).sort(), { timeout: 60_000 }).toEqual(["Harbour walk", "Voice memo 12"]);
+    await expect.poll(async () => (await titles()).every((n) => n.hasTranscription), { timeout: 60_000 }).toBe(true);
+    const harbour = (await titles()).find((n) => n.title === "Harbour walk")!;
+    expect(harbour.createdAt.slice(0, 10)).toBe("2026-03-10");
+    await own.close();
   });
 });

@@ -3,6 +3,8 @@ import { Navigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { collectionQueries } from "../collections/queries";
 import { collectionBySlug, rememberSelected } from "../collections/selection";
+import { ImportAudioButton } from "../import-audio/import-audio-button";
+import { ImportAudioDialog } from "../import-audio/import-audio-dialog";
 import { RecordButton } from "../recorder/record-button";
 import { useSummaryDialogOpen } from "../summaries/dialog-state";
 import { AppHeader } from "./app-header";
@@ -54,7 +56,9 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
         <JournalTabs collection={collection} view={view} />
       </main>
       {dialogOpen ? null : <GoToDate view={view} />}
+      <ImportAudioButton />
       <RecordButton collection={collection} view={view} />
+      <ImportAudioDialog collection={collection} timeZone={view.timeZone} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { SKELETON_CARD_COUNT } from "@vj/core";
-import { Mic } from "lucide-react";
+import { Mic, Upload } from "lucide-react";
 import { Button } from "../../components/ui/button";
+import { requestAudioImport } from "../import-audio/trigger";
 import { requestRecordingStart } from "../recorder/trigger";
 import { MessageCard } from "../../components/ui/message-card";
 
@@ -28,10 +29,16 @@ export function NotesEmpty() {
   return (
     <MessageCard icon={Mic} tone="brand" title="No voice notes yet">
       <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">Start recording to create your first voice note.</p>
-      <Button className="mt-6" onClick={() => requestRecordingStart()}>
-        <Mic className="size-4" aria-hidden />
-        Start Recording
-      </Button>
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        <Button onClick={() => requestRecordingStart()}>
+          <Mic className="size-4" aria-hidden />
+          Start Recording
+        </Button>
+        <Button variant="secondary" onClick={() => requestAudioImport()}>
+          <Upload className="size-4" aria-hidden />
+          Import audio
+        </Button>
+      </div>
     </MessageCard>
   );
 }
