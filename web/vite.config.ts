@@ -45,6 +45,17 @@ export default defineConfig({
         start_url: "/",
         scope: "/",
         display: "standalone",
+        // Android's share sheet: audio files shared to the installed app land in its outbox (sw.ts).
+        share_target: {
+          action: "/share-target",
+          method: "POST",
+          enctype: "multipart/form-data",
+          params: {
+            title: "title",
+            text: "text",
+            files: [{ name: "audio", accept: ["audio/*", ".mp3", ".m4a", ".aac", ".wav", ".ogg", ".opus", ".webm", ".flac"] }],
+          },
+        },
         background_color: "#f8fafc",
         theme_color: "#4f46e5",
         icons: [

@@ -122,4 +122,59 @@ describe.skipIf(missing !== null)("the journal in and out, in Chromium", () => {
     expect(harbour.createdAt.slice(0, 10)).toBe("2026-03-10");
     await own.close();
   });
+
+  it("declares a share target Chromium's manifest parser accepts; a file shared as Android posts it waits in the outbox until its collection is confirmed", async () => {
+    const user = await signUpUser(baseUrl, "share");
+    const api = apiAs(baseUrl, user);
+    await api.createCollection({ name: "Inbox", primaryColor: "#2563eb", isDefault: true });
+    const podcasts = await api.createCollection({ name: "Podcast Ideas", primaryColor: "#db2777", isDefault: false });
+    const own = await launchBrowser();
+    try {
+      const page = own.context.pages()[0] ?? (await own.context.newPage());
+      await signIn(page, baseUrl, user.email, user.password);
+      await page.waitForURL(`${baseUrl}/inbox`);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+
+      const cdp = await own.context.newCDPSession(page);
+      const manifest = (await cdp.send("Page.getAppManifest")) as { errors: { message: string }[]; data: string };
+      expect(manifest.errors).toEqual([]);
+      const shareTarget = (JSON.parse(manifest.data) as { share_target: { action: string; method: string; enctype: string; params: { files: { name: string; accept: string[] }[] } } }).share_target;
+      expect(shareTarget).toMatchObject({ action: "/share-target", method: "POST", enctype: "multipart/form-data" });
+      expect(shareTarget.params.files[0]).toMatchObject({ name: "audio" });
+      expect(shareTarget.params.files[0]!.accept).toContain("audio/*");
+
+      // What Android does: a navigation that POSTs the form to the share target.
+      const bytes = [...fs.readFileSync(FIXTURE_WEBM)];
+      await page.evaluate((data) => {
+        const form = document.createElement("form");
+        form.method = "POST";
+        form.action = "/share-target";
+        form.enctype = "multipart/form-data";
+        const input = document.createElement("input");
+        input.type = "file";
+        input.name = "audio";
+        const files = new DataTransfer();
+        files.items.add(new File([new Uint8Array(data)], "Shared memo.webm", { type: "audio/webm" }));
+        input.files = files.files;
+        form.append(input);
+        document.body.append(form);
+        form.submit();
+      }, bytes);
+      const dialog = page.getByRole("dialog", { name: "A shared recording" });
+      await dialog.waitFor({ timeout: 30_000 });
+      await dialog.getByText("Shared memo", { exact: true }).waitFor();
+      expect(await api.listNotes({ domainId: podcasts.id, period: "day", periodKey: new Date().toISOString().slice(0, 10) })).toEqual([]);
+      await captureScreen(page, "share-target-confirm", () => dialog.waitFor());
+      await dialog.getByLabel("Collection").selectOption({ label: "Podcast Ideas" });
+      await dialog.getByRole("button", { name: "Save to Podcast Ideas" }).click();
+      await expect
+        .poll(async () => (await api.listNotes({ domainId: podcasts.id, period: "day", periodKey: new Date().toISOString().slice(0, 10) })).map((n) => n.title), { timeout: 30_000 })
+        .toEqual(["Shared memo"]);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { outboxDb } from "./features/outbox/outbox-db";
 import { replayOutbox, type ReplayReport } from "./features/outbox/replay";
 import { readMirroredToken } from "./features/outbox/session-mirror";
 import { fetchTransport } from "./features/outbox/upload-recording";
+import { SHARE_TARGET_PATH, receiveShared } from "./features/share-target/receive-shared";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -53,6 +54,25 @@ async function replayFromWorker(): Promise<ReplayReport> {
   for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
   return report;
 }
+
+// Files shared to the installed app (Web Share Target, Android): kept in the outbox before anything
+// else can go wrong, then the app opens on them to confirm their collection.
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "POST" || url.origin !== self.location.origin || url.pathname !== SHARE_TARGET_PATH) return;
+  event.respondWith(
+    (async () => {
+      try {
+        const form = await event.request.formData();
+        const { kept, refused } = await receiveShared(outboxDb(), form, Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+        const query = new URLSearchParams({ shared: String(kept), ...(refused.length ? { refused: refused.join(", ").slice(0, 300) } : {}) });
+        return Response.redirect(`/?${query}`, 303);
+      } catch {
+        return Response.redirect("/?shared=0&refused=the+shared+file", 303);
+      }
+    })(),
+  );
+});
 
 self.addEventListener("sync", (event) => {
   const sync = event as SyncEvent;

@@ -6,6 +6,7 @@ import { collectionBySlug, rememberSelected } from "../collections/selection";
 import { ImportAudioButton } from "../import-audio/import-audio-button";
 import { ImportAudioDialog } from "../import-audio/import-audio-dialog";
 import { RecordButton } from "../recorder/record-button";
+import { SharedRecordingsDialog } from "../share-target/shared-dialog";
 import { useSummaryDialogOpen } from "../summaries/dialog-state";
 import { AppHeader } from "./app-header";
 import { CollectionNotFound } from "./collection-not-found";
@@ -59,6 +60,7 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
       <ImportAudioButton />
       <RecordButton collection={collection} view={view} />
       <ImportAudioDialog collection={collection} timeZone={view.timeZone} />
+      <SharedRecordingsDialog current={collection} />
     </div>
   );
 }

@@ -14,9 +14,10 @@ export type StoredAudio = { audioBlob?: Blob; audioBuffer?: ArrayBuffer };
 /**
  * waiting: will be sent by the next replay; uploading: a context is sending it now (the Web Lock
  * is the real guard, this is for the UI); rejected: the server refused it for good (413, 400...)
- * and only a person's Retry sends it again. Never deleted without a 2xx.
+ * and only a person's Retry sends it again; held: shared to the installed app, it waits until the
+ * person confirms its collection. Never deleted without a 2xx (or the person's Delete).
  */
-export type PendingUploadStatus = "waiting" | "uploading" | "rejected";
+export type PendingUploadStatus = "waiting" | "uploading" | "rejected" | "held";
 
 /** A finished recording waiting for the server's 2xx (SPEC §3 fields plus what the outbox needs). */
 export type PendingUpload = StoredAudio & {

@@ -13,6 +13,8 @@ export type NewPendingUpload = {
   domainId: string | null;
   recordedAt: number;
   timeZone: string;
+  /** A file shared to the app: kept, but not sent until the person confirms its collection. */
+  held?: boolean;
 };
 
 /** A recording the 80 MB cap pushed out, so the page can tell the person which one. */
@@ -78,7 +80,7 @@ export async function addPendingUpload(
     attempts: 0,
     mimeType: input.audio.type || "audio/webm",
     size,
-    status: "waiting",
+    status: input.held ? "held" : "waiting",
     recordedAt: input.recordedAt,
     timeZone: input.timeZone,
   };
@@ -110,9 +112,21 @@ export function listPendingUploads(db: OutboxDb): Promise<PendingUpload[]> {
   return db.pendingUploads.orderBy("recordedAt").reverse().toArray();
 }
 
-/** Ids of everything waiting, oldest first: the order replays send them in. */
+/** Ids of everything waiting, oldest first: the order replays send them in (a held share is not sent). */
 export async function pendingUploadIdsOldestFirst(db: OutboxDb): Promise<string[]> {
-  return (await db.pendingUploads.orderBy("recordedAt").primaryKeys()) as string[];
+  return (await db.pendingUploads.orderBy("recordedAt").filter((u) => u.status !== "held").primaryKeys()) as string[];
+}
+
+/** Files shared to the app that wait for the person to confirm their collection, oldest first. */
+export function heldUploads(db: OutboxDb): Promise<PendingUpload[]> {
+  return db.pendingUploads.orderBy("recordedAt").filter((u) => u.status === "held").toArray();
+}
+
+/** The person confirmed where shared files go: they become ordinary waiting recordings. */
+export async function releaseHeld(db: OutboxDb, ids: string[], domainId: string): Promise<void> {
+  await db.transaction("rw", db.pendingUploads, async () => {
+    for (const id of ids) await db.pendingUploads.update(id, { status: "waiting", domainId });
+  });
 }
 
 export function getPendingUpload(db: OutboxDb, id: string): Promise<PendingUpload | undefined> {

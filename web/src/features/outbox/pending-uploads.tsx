@@ -23,7 +23,7 @@ export function PendingUploads({ collection }: { collection: Domain }) {
   const usage = useOutboxUsage();
   const online = useOnline();
   const progress = useUploadProgress();
-  const mine = (items ?? []).filter((item) => item.domainId === collection.id || item.domainId === null);
+  const mine = (items ?? []).filter((item) => item.status !== "held" && (item.domainId === collection.id || item.domainId === null));
   if (mine.length === 0) return null;
 
   return (

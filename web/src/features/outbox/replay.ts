@@ -48,6 +48,8 @@ export async function sendPendingUpload(
       const item = await getPendingUpload(ctx.db, id);
       if (!item) return { id, kind: "gone" };
       if (skipRejected && item.status === "rejected") return { id, kind: "skipped" };
+      // Shared to the app: not sent before the person has said which collection it belongs to.
+      if (item.status === "held") return { id, kind: "skipped" };
       const token = await ctx.getAccessToken();
       if (!token) return { id, kind: "no-session" };
       const before = item.status === "rejected" ? "rejected" : "waiting";
