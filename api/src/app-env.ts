@@ -30,4 +30,6 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Called when a note is queued for transcription, so a worker claims it now rather than at its next poll. */
   onNoteQueued?: () => void;
+  /** Called when a summary is requested, so a worker writes it now rather than at its next poll. */
+  onSummaryQueued?: () => void;
 }

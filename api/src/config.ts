@@ -44,6 +44,8 @@ export const configSchema = z.object({
   CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(1000).optional(),
   /** Questions a user may put to the chat model per 5 minutes (with a burst of a third of it); over it, 429. */
   CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** A summary being written holds its lease this long (renewed while the model works). */
+  SUMMARY_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
   /** Transcription queue (DESIGN §6): lease length, poll interval, attempts, first retry delay. */
   TRANSCRIBE_LEASE_SECONDS: z.coerce.number().int().positive().default(600),
   TRANSCRIBE_POLL_MS: z.coerce.number().int().positive().default(2000),

@@ -7,9 +7,12 @@ import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
+import { SummaryRunner } from "./jobs/summary-runner.js";
 import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
+import { summaryJobsRepository } from "./repositories/summary-jobs.js";
 import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
+import { writeSummary } from "./services/summaries.js";
 import { createBlobStore, describeBlobStore } from "./storage/index.js";
 
 const SWEEP_INTERVAL_MS = 3600_000;
@@ -71,7 +74,29 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
           concurrency: config.TRANSCRIBE_CONCURRENCY,
           jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
         });
-  const deps: AppDeps = { config, database, logger, engines, blobs, onNoteQueued: runner && (() => runner.wake()), ...extra };
+  // Summaries are written by the same processes that transcribe (DESIGN §7).
+  const summaryRunner =
+    config.ROLE === "api"
+      ? undefined
+      : new SummaryRunner({
+          jobs: summaryJobsRepository(database.db),
+          write: (job) => writeSummary({ db: database.db, summarizer: engines.summarizer }, job),
+          logger,
+          leaseSeconds: config.SUMMARY_LEASE_SECONDS,
+          pollMs: config.TRANSCRIBE_POLL_MS,
+          maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
+          retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
+        });
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    engines,
+    blobs,
+    onNoteQueued: runner && (() => runner.wake()),
+    onSummaryQueued: summaryRunner && (() => summaryRunner.wake()),
+    ...extra,
+  };
   const app = config.ROLE === "worker" ? createWorkerApp(deps) : createApp(deps);
 
   const server: ServerType = await new Promise((resolve) => {
@@ -86,6 +111,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
   }
   // Started after listen; its first tick also picks up notes whose worker died (expired leases).
   runner?.start();
+  summaryRunner?.start();
   logger.info({ url, db: database.kind, role: config.ROLE, worker: runner?.workerId }, "listening");
 
   let stopping: Promise<void> | undefined;
@@ -98,7 +124,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
       });
       clearInterval(sweeper);
       // Finish or hand back claimed transcriptions before the database goes.
-      await runner?.stop();
+      await Promise.all([runner?.stop(), summaryRunner?.stop()]);
       await closed;
       if (!extra.database) await database.close();
       logger.info("stopped");

@@ -86,7 +86,10 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
       "post /api/summary-types": () => call(t, "POST", "/api/summary-types", { user, json: { domainId: domain, name: "U", prompt: "Q" } }),
       "patch /api/summary-types/{id}": () => call(t, "PATCH", `/api/summary-types/${type}`, { user, json: { name: "T2" } }),
       "get /api/summaries": () => call(t, "GET", `/api/summaries?period=day&periodKey=2026-03-10&domainId=${domain}`, { user }),
-      "post /api/summaries/generate": () => call(t, "POST", "/api/summaries/generate", { user, json: { period: "day", periodKey: "2026-03-10", domainId: domain, isGeneralSummary: true } }),
+      "post /api/summaries/generate": async () => {
+        await t.deps.database.db.updateTable("voice_notes").set({ transcription: "Words to summarise.", is_transcribed: true, is_transcribing: false }).where("id", "=", note).execute();
+        return call(t, "POST", "/api/summaries/generate", { user, json: { period: "day", periodKey: "2026-03-10", domainId: domain, isGeneralSummary: true } });
+      },
       "post /api/chat": () => call(t, "POST", "/api/chat", { user, json: { question: "What did I say?", domainId: domain }, headers: { accept: "application/json" } }),
       "get /api/chat/threads": () => call(t, "GET", `/api/chat/threads?domainId=${domain}`, { user }),
       "get /api/chat/threads/{id}": async () => {

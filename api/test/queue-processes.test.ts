@@ -128,6 +128,53 @@ describe.each(dbKinds)("API processes on %s", (kind) => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   }, 120_000);
+
+  test("killed while a slow model writes a summary and started again, the summary is stored exactly once", async () => {
+    const setup = await processEnv(kind, openai, path.join(dataDir, "summary-crash"));
+    const env = { ...setup.env, SUMMARY_ENGINE: "openai", SUMMARY_LEASE_SECONDS: "2" };
+    await database?.close();
+    database = setup.database;
+    const first = await spawnApi(env);
+    processes.push(first);
+    const headers = await signUp(first.url);
+    await uploadNotes(first.url, headers, 1, "s");
+    const [note] = await until(() => listNotes(first.url, headers), (n) => n.every((x) => x.hasTranscription), 30_000);
+    const domainId = ((await (await fetch(`${first.url}/api/domains`, { headers })).json()) as { id: string }[])[0]!.id;
+    const day = new Date().toISOString().slice(0, 10);
+    expect(note!.hasTranscription).toBe(true);
+
+    // A model that takes 30 s; the client drops its request after 2 s.
+    openai.chatDelayMs = 30_000;
+    const chatsBefore = openai.chats.length;
+    const request = { period: "day", periodKey: day, domainId, isGeneralSummary: true, tz: "UTC", clientRequestId: "slow-1" };
+    const sent = await fetch(`${first.url}/api/summaries/generate`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(2000),
+    });
+    expect(sent.status).toBe(202);
+    const pending = (await sent.json()) as { id: string; status: string };
+    expect(pending.status).toBe("pending");
+    await until(async () => openai.chats.length, (n) => n > chatsBefore, 20_000);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    openai.chatDelayMs = 0;
+
+    const second = await spawnApi(env);
+    processes.push(second);
+    const list = async () =>
+      (await (await fetch(`${second.url}/api/summaries?period=day&periodKey=${day}&domainId=${domainId}`, { headers })).json()) as { id: string; status: string }[];
+    const ended = await until(list, (s) => s.every((x) => x.status !== "pending"), 60_000);
+    expect(ended.map((s) => [s.id, s.status])).toEqual([[pending.id, "ready"]]);
+    // The same request sent again finds it; nothing was written twice.
+    const resent = await fetch(`${second.url}/api/summaries/generate`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(request) });
+    expect(resent.status).toBe(200);
+    expect(((await resent.json()) as { id: string }).id).toBe(pending.id);
+    expect(await list()).toHaveLength(1);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 150_000);
 });
 
 describe.runIf(dbKinds.includes("postgres"))("API replicas on PostgreSQL", () => {

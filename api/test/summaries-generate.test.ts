@@ -8,6 +8,9 @@ import { createLogger } from "../src/logger.js";
 import { createBlobStore } from "../src/storage/index.js";
 import { journalWeek, learningMonth } from "./engines/fixtures/journal-notes.js";
 import { createUser, type TestUser } from "./factories.js";
+import { SummaryRunner } from "../src/jobs/summary-runner.js";
+import { summaryJobsRepository } from "../src/repositories/summary-jobs.js";
+import { writeSummary } from "../src/services/summaries.js";
 import { createTestApp, dbKinds, freshDatabase, testConfig, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
 import { noteForm } from "./support/multipart.js";
@@ -46,8 +49,34 @@ async function addNote(t: TestApp, user: TestUser, n: NoteSpec): Promise<string>
   return id;
 }
 
-const generate = (t: TestApp, user: TestUser, json: Record<string, unknown>) =>
-  call(t, "POST", "/api/summaries/generate", { user, json: { responseLength: "medium", tz: "UTC", ...json } });
+/** The job runner as a worker process runs it, until nothing is left to write (retries at once). */
+async function drainSummaries(t: TestApp): Promise<void> {
+  const db = t.deps.database.db;
+  await new SummaryRunner({
+    jobs: summaryJobsRepository(db),
+    write: (job) => writeSummary({ db, summarizer: t.deps.engines.summarizer }, job),
+    logger: t.deps.logger,
+    leaseSeconds: 60,
+    pollMs: 1000,
+    maxAttempts: 3,
+    retryBaseMs: 0,
+  }).drain();
+}
+
+/**
+ * POST /api/summaries/generate, which answers 202 with the pending summary at once, then the job
+ * runner's work; answers the summary as it ended (201 when written, 200 when it failed), or the
+ * request's own refusal.
+ */
+const generate = async (t: TestApp, user: TestUser, json: Record<string, unknown>): Promise<Response> => {
+  const res = await call(t, "POST", "/api/summaries/generate", { user, json: { responseLength: "medium", tz: "UTC", ...json } });
+  if (res.status !== 202) return res;
+  const pending = (await res.json()) as Summary & { status: string };
+  expect(pending.status).toBe("pending");
+  await drainSummaries(t);
+  const ended = (await listSummaries(t, user, pending)).find((s) => s.id === pending.id)!;
+  return new Response(JSON.stringify(ended), { status: (ended as { status?: string }).status === "ready" ? 201 : 200, headers: { "content-type": "application/json" } });
+};
 
 async function listSummaries(t: TestApp, user: TestUser, q: { period: string; periodKey: string; domainId: string }): Promise<Summary[]> {
   const res = await call(t, "GET", `/api/summaries?period=${q.period}&periodKey=${q.periodKey}&domainId=${q.domainId}`, { user });
@@ -210,21 +239,22 @@ describe.each(dbKinds)("POST /api/summaries/generate with the openai engine on %
     expect(await summaryRows(t, user.id)).toBe(before);
   });
 
-  test("the chat server failing answers 503 engine_unavailable and stores nothing", async () => {
+  test("the chat server failing is retried by the job runner, and the summary is written", async () => {
     const before = await summaryRows(t, user.id);
-    server.failNext(2, "500"); // the SDK retries once
-    const body = await expectError(await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true }), 503, "engine_unavailable");
-    expect(body.error.message).toMatch(/^Could not generate the summary right now: .*HTTP 500.*Please try again in a moment\.$/);
-    expect(server.chats).toHaveLength(2);
-    expect(await summaryRows(t, user.id)).toBe(before);
+    server.failNext(2, "500"); // the SDK retries once: the first attempt fails, the second is answered
+    const res = await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true });
+    expect(res.status).toBe(201);
+    expect(server.chats).toHaveLength(3);
+    expect(await summaryRows(t, user.id)).toBe(before + 1);
   });
 
-  test("a rejected API key answers 502 engine_failed and stores nothing", async () => {
-    const before = await summaryRows(t, user.id);
+  test("a rejected API key fails the summary at once, with the reason", async () => {
     server.failNext(1, "401");
-    const body = await expectError(await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true }), 502, "engine_failed");
-    expect(body.error.message).toContain("rejected the API key");
-    expect(await summaryRows(t, user.id)).toBe(before);
+    const res = await generate(t, user, { ...week, domainId: journal, isGeneralSummary: true });
+    const failed = (await res.json()) as { status: string; error: string; content: string };
+    expect(failed).toMatchObject({ status: "failed", content: "" });
+    expect(failed.error).toContain("rejected the API key");
+    expect(server.chats).toHaveLength(1);
   });
 });
 
@@ -378,7 +408,7 @@ describe.each(dbKinds)("what the engine is given, and changes while it writes, o
     expect((await res.json()) as Summary).toMatchObject({ engine: "scripted:v1", totalVoiceNotes: 2, totalDuration: 59, wordsTranscribed: 8 });
   });
 
-  test("a summary type deleted while its summary is written answers 404 and stores nothing", async () => {
+  test("a summary type deleted while its summary is written takes the summary with it: nothing is stored", async () => {
     const type = (await (await call(t, "POST", "/api/summary-types", { user, json: { domainId, name: "Plans", prompt: "Did the plan hold?" } })).json()) as {
       id: string;
     };
@@ -386,26 +416,69 @@ describe.each(dbKinds)("what the engine is given, and changes while it writes, o
       expect((await call(t, "DELETE", `/api/summary-types/${type.id}`, { user })).status).toBe(200);
     };
     const before = await summaryRows(t, user.id);
-    const body = await expectError(
-      await generate(t, user, { ...day, domainId, isGeneralSummary: false, summaryTypeId: type.id }),
-      404,
-      "not_found",
-    );
-    expect(body.error.message).toBe("Summary type not found");
+    const res = await call(t, "POST", "/api/summaries/generate", { user, json: { ...day, domainId, isGeneralSummary: false, summaryTypeId: type.id } });
+    expect(res.status).toBe(202);
+    await drainSummaries(t);
     expect(seen[0]).toMatchObject({ prompt: "Did the plan hold?", typeName: "Plans" });
     expect(await summaryRows(t, user.id)).toBe(before);
   });
 
   test.each([
-    [true, 503, "engine_unavailable"],
-    [false, 502, "engine_failed"],
-  ] as const)("an engine error (retryable %s) answers %i %s with its reason", async (retryable, status, code) => {
+    [true, 3],
+    [false, 1],
+  ] as const)("an engine error (retryable %s) is tried %i times, then the summary is failed with its reason", async (retryable, attempts) => {
     during = async () => {
       throw new SummaryError("The model is overloaded.", retryable);
     };
-    const before = await summaryRows(t, user.id);
-    const body = await expectError(await generate(t, user, { ...day, domainId }), status, code);
-    expect(body.error.message).toContain("The model is overloaded");
-    expect(await summaryRows(t, user.id)).toBe(before);
+    const res = await generate(t, user, { ...day, domainId });
+    const failed = (await res.json()) as { status: string; error: string };
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toContain("The model is overloaded");
+    expect(seen).toHaveLength(attempts);
+  });
+});
+
+describe.each(dbKinds)("summaries as durable jobs on %s", (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+  let domainId: string;
+  const day = { period: "day", periodKey: "2026-03-10", isGeneralSummary: true, tz: "UTC" };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { SUMMARY_ENGINE: "extractive" });
+    user = await createUser(t.deps);
+    domainId = (await createDomain(t, user, { name: "Jobs" })).id;
+    await addNote(t, user, { domainId, title: "Morning", createdAt: "2026-03-10T08:00:00.000Z", text: "Coffee and a plan for the garden.", duration: 42 });
+  });
+  afterAll(() => t.close());
+
+  test("the request answers at once with the pending summary, which the list shows until it is written", async () => {
+    const res = await call(t, "POST", "/api/summaries/generate", { user, json: { ...day, domainId, clientRequestId: "gen-1" } });
+    expect(res.status).toBe(202);
+    const pending = (await res.json()) as Summary & { status: string };
+    expect(pending).toMatchObject({ status: "pending", content: "" });
+    expect((await listSummaries(t, user, { ...day, domainId })).map((s) => [s.id, (s as { status?: string }).status])).toEqual([[pending.id, "pending"]]);
+    await drainSummaries(t);
+    const [written] = await listSummaries(t, user, { ...day, domainId });
+    expect(written).toMatchObject({ id: pending.id, status: "ready" });
+    expect(written!.content).toContain("Coffee");
+  });
+
+  test("the same request sent again (a dropped connection) finds its summary; a second click makes another", async () => {
+    const send = (clientRequestId: string) => call(t, "POST", "/api/summaries/generate", { user, json: { ...day, domainId, clientRequestId } });
+    const first = await send("gen-2");
+    expect(first.status).toBe(202);
+    const id = ((await first.json()) as Summary).id;
+    const again = await send("gen-2");
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Summary).id).toBe(id);
+    await drainSummaries(t);
+    const afterWritten = await send("gen-2");
+    expect(afterWritten.status).toBe(200);
+    expect(((await afterWritten.json()) as Summary & { status: string }).status).toBe("ready");
+    const other = await send("gen-3");
+    expect(other.status).toBe(202);
+    expect(((await other.json()) as Summary).id).not.toBe(id);
+    await drainSummaries(t);
   });
 });

@@ -92,6 +92,15 @@ export interface SummariesTable {
   total_duration: number;
   words_transcribed: number;
   engine: string;
+  /** pending: queued for the job runner; ready: written; failed: gave up (error says why). */
+  status: Generated<"pending" | "ready" | "failed">;
+  client_request_id: string | null;
+  error: string | null;
+  time_zone: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
   created_at: CreatedAt;
 }
 

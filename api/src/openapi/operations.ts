@@ -157,9 +157,16 @@ export const operations: Operation[] = [
   },
   {
     method: "post", path: "/api/summaries/generate", tag: "Summaries", summary: "Generate a summary of a period",
-    description: "Exactly one of isGeneralSummary and summaryTypeId. Reads the period's transcribed notes of the collection in the `tz` calendar.",
+    description:
+      "Exactly one of isGeneralSummary and summaryTypeId. Reads the period's transcribed notes of the collection in the `tz` calendar. " +
+      "Answers at once with the summary `pending`; the server writes it as a durable job (resumed after a crash or a restart) and the list shows it `ready`, or `failed` with its `error`. " +
+      "A `clientRequestId` sent again answers the summary that request made (200) instead of a second one.",
     json: n("GenerateSummary", generateSummarySchema),
-    responses: { 201: { description: "The summary", body: Summary } }, errors: [404, 422, 502, 503],
+    responses: {
+      202: { description: "Queued: the pending summary", body: Summary },
+      200: { description: "A resent request: the summary it made before", body: Summary },
+    },
+    errors: [404, 422],
   },
   {
     method: "delete", path: "/api/summaries/{id}", tag: "Summaries", summary: "Delete a summary", idOf: "summary",

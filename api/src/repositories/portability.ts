@@ -37,6 +37,8 @@ export function portabilityRepository(db: Db) {
         .select("summary_types.name as summary_type_name")
         .$call(ownedBy("summaries", userId))
         .where("summaries.domain_id", "=", domainId)
+        // A summary still being written, or that failed, has no content to take along.
+        .where("summaries.status", "=", "ready")
         .orderBy("summaries.created_at")
         .orderBy("summaries.id")
         .execute();

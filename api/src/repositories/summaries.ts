@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { DB, SummariesTable } from "../db/schema.js";
 import { ownedBy } from "./scope.js";
 
@@ -41,6 +41,10 @@ export function summariesRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    findByClientRequestId(userId: string, clientRequestId: string): Promise<SummaryWithTypeRow | undefined> {
+      return withTypeName().$call(ownedBy("summaries", userId)).where("summaries.client_request_id", "=", clientRequestId).executeTakeFirst();
+    },
+
     find(userId: string, id: string): Promise<SummaryWithTypeRow | undefined> {
       return withTypeName().$call(ownedBy("summaries", userId)).where("summaries.id", "=", id).executeTakeFirst();
     },
@@ -66,6 +70,49 @@ export function summariesRepository(db: Kysely<DB>) {
         .returning("id")
         .executeTakeFirstOrThrow();
       return (await this.find(s.userId, row.id))!;
+    },
+
+    /**
+     * A generate request, stored at once as a pending summary for the job runner. With a
+     * clientRequestId this user already sent, the UNIQUE (user_id, client_request_id) index keeps
+     * the first (also under concurrent resends) and `created` is false.
+     */
+    async insertPending(
+      s: Pick<NewSummary, "userId" | "domainId" | "summaryTypeId" | "period" | "periodKey" | "prompt" | "responseLength"> & {
+        clientRequestId: string | null;
+        timeZone: string;
+      },
+    ): Promise<{ row: SummaryWithTypeRow; created: boolean }> {
+      const inserted = await db
+        .insertInto("summaries")
+        .values({
+          user_id: s.userId,
+          domain_id: s.domainId,
+          summary_type_id: s.summaryTypeId,
+          period: s.period,
+          period_key: s.periodKey,
+          prompt: s.prompt,
+          response_length: s.responseLength,
+          content: "",
+          themes: [],
+          total_voice_notes: 0,
+          total_duration: 0,
+          words_transcribed: 0,
+          engine: "",
+          status: "pending",
+          client_request_id: s.clientRequestId,
+          time_zone: s.timeZone,
+          next_attempt_at: sql<Date>`now()`,
+        })
+        .onConflict((oc) => oc.columns(["user_id", "client_request_id"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) return { row: (await this.find(s.userId, inserted.id))!, created: true };
+      const existing = await withTypeName()
+        .$call(ownedBy("summaries", s.userId))
+        .where("summaries.client_request_id", "=", s.clientRequestId)
+        .executeTakeFirstOrThrow();
+      return { row: existing, created: false };
     },
 
     async delete(userId: string, id: string): Promise<boolean> {

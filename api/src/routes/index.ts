@@ -21,6 +21,7 @@ export function productRoutes(deps: AppDeps) {
     logger: deps.logger,
     summarizer: deps.engines.summarizer,
     onNoteQueued: deps.onNoteQueued,
+    onSummaryQueued: deps.onSummaryQueued,
   };
   return new Hono<AppEnv>()
     .route("/domains", domainRoutes(ctx))

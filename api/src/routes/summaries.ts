@@ -2,7 +2,7 @@ import { generateSummarySchema, listSummariesQuerySchema } from "@vj/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import type { ServiceContext } from "../services/context.js";
-import { deleteSummary, generateSummary, listSummaries } from "../services/summaries.js";
+import { deleteSummary, listSummaries, requestSummary } from "../services/summaries.js";
 import { deleted, idParam, jsonBodyLimit, readJson, readQuery } from "./request.js";
 
 export function summaryRoutes(ctx: ServiceContext) {
@@ -13,7 +13,9 @@ export function summaryRoutes(ctx: ServiceContext) {
     })
     .post("/generate", jsonBodyLimit, async (c) => {
       const input = await readJson(c, generateSummarySchema);
-      return c.json(await generateSummary(ctx, c.var.user.id, input), 201);
+      // Answered at once with the pending summary (202); a resent request finds the same one (200).
+      const { summary, created } = await requestSummary(ctx, c.var.user.id, input);
+      return c.json(summary, created ? 202 : 200);
     })
     .delete("/:id", async (c) => {
       await deleteSummary(ctx, c.var.user.id, idParam(c, "Summary"));

@@ -14,6 +14,8 @@ export interface ServiceContext {
   summarizer: Summarizer;
   /** Wakes the transcription runner after a note is queued. */
   onNoteQueued?: () => void;
+  /** Wakes the summary runner after a summary is requested. */
+  onSummaryQueued?: () => void;
 }
 
 export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();

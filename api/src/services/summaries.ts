@@ -36,6 +36,8 @@ export function toSummary(row: SummaryWithTypeRow): Summary {
     totalDuration: row.total_duration,
     wordsTranscribed: row.words_transcribed,
     engine: row.engine,
+    status: row.status,
+    error: row.error,
     createdAt: iso(row.created_at),
   };
 }
@@ -95,52 +97,78 @@ export async function resolveGenerateRequest(
 }
 
 /**
- * Writes a summary of the period's transcribed notes of the collection (DESIGN §7): the engine
- * runs inside the request and the summary is stored only once it has answered, so a failure
- * leaves nothing behind.
+ * POST /api/summaries/generate (DESIGN §7): checks the request (the collection and type are the
+ * user's, the period has transcribed notes: 422 otherwise), then stores it at once as a pending
+ * summary that the job runner writes. The same clientRequestId sent again answers the summary it
+ * already made (`created` false); the runner is woken for a new one.
  */
-export async function generateSummary(ctx: ServiceContext, userId: string, input: GenerateSummaryInput): Promise<Summary> {
+export async function requestSummary(ctx: ServiceContext, userId: string, input: GenerateSummaryInput): Promise<{ summary: Summary; created: boolean }> {
   const request = await resolveGenerateRequest(ctx, userId, input);
+  const summaries = summariesRepository(ctx.db);
+  if (input.clientRequestId) {
+    const again = await summaries.findByClientRequestId(userId, input.clientRequestId);
+    if (again) return { summary: toSummary(again), created: false };
+  }
   const notes = await voiceNotesRepository(ctx.db).listTranscribedInRange(userId, { ...request.range, domainId: request.domain.id });
   if (notes.length === 0) {
     throw new ApiError("unprocessable", "There are no transcribed notes in this period to summarise yet.");
   }
+  const { row, created } = await summaries.insertPending({
+    userId,
+    domainId: request.domain.id,
+    summaryTypeId: request.summaryType?.id ?? null,
+    period: request.period,
+    periodKey: request.periodKey,
+    prompt: request.prompt,
+    responseLength: request.responseLength,
+    clientRequestId: input.clientRequestId ?? null,
+    timeZone: request.timeZone,
+  });
+  if (created) ctx.onSummaryQueued?.();
+  return { summary: toSummary(row), created };
+}
 
-  let result: SummaryResult;
-  try {
-    result = await ctx.summarizer.summarize({
-      notes: notes.map((n) => ({ title: n.title, createdAt: n.createdAt, text: n.transcription, durationSeconds: n.duration })),
-      prompt: request.prompt,
-      responseLength: request.responseLength,
-      periodLabel: periodLabel(request.period, request.periodKey),
-      ...(request.summaryType ? { typeName: request.summaryType.name } : {}),
-    });
-  } catch (err) {
-    throw engineError(ctx, err, { summarizer: ctx.summarizer.name, notes: notes.length });
-  }
+/** What the job runner asks for a claimed summary: the engine's answer and the period's figures. */
+export interface WrittenSummary {
+  content: string;
+  themes: string[];
+  totalVoiceNotes: number;
+  totalDuration: number;
+  wordsTranscribed: number;
+  engine: string;
+}
 
-  const row = await summariesRepository(ctx.db)
-    .insert({
-      userId,
-      domainId: request.domain.id,
-      summaryTypeId: request.summaryType?.id ?? null,
-      period: request.period,
-      periodKey: request.periodKey,
-      prompt: request.prompt,
-      responseLength: request.responseLength,
-      content: result.content,
-      themes: result.themes,
-      totalVoiceNotes: notes.length,
-      totalDuration: notes.reduce((sum, n) => sum + n.duration, 0),
-      wordsTranscribed: notes.reduce((sum, n) => sum + countWords(n.transcription), 0),
-      engine: result.engine,
-    })
-    .catch((err: unknown) => {
-      // The collection or type was deleted while the engine was writing (SQLSTATE 23503).
-      if ((err as { code?: unknown } | null)?.code === "23503") throw notFound(request.summaryType ? "Summary type" : "Collection");
-      throw err;
-    });
-  return toSummary(row);
+/**
+ * Writes a pending summary: the period's transcribed notes as they are now, through the summary
+ * engine. Throws SummaryError (with `retryable`) when the engine fails, or when the period has no
+ * transcribed notes any more.
+ */
+export async function writeSummary(
+  ctx: Pick<ServiceContext, "db" | "summarizer">,
+  job: { userId: string; domainId: string; summaryTypeId: string | null; period: string; periodKey: string; prompt: string | null; responseLength: string; timeZone: string },
+): Promise<WrittenSummary> {
+  const typeName = job.summaryTypeId
+    ? ((await ctx.db.selectFrom("summary_types").select("name").where("id", "=", job.summaryTypeId).executeTakeFirst())?.name ?? null)
+    : null;
+  const period = job.period as Period;
+  const range = periodRange(period, job.periodKey, job.timeZone);
+  const notes = await voiceNotesRepository(ctx.db).listTranscribedInRange(job.userId, { ...range, domainId: job.domainId });
+  if (notes.length === 0) throw new SummaryError("There are no transcribed notes in this period to summarise any more.", false);
+  const result: SummaryResult = await ctx.summarizer.summarize({
+    notes: notes.map((n) => ({ title: n.title, createdAt: n.createdAt, text: n.transcription, durationSeconds: n.duration })),
+    prompt: job.prompt ?? DEFAULT_SUMMARY_PROMPT,
+    responseLength: job.responseLength as ResponseLength,
+    periodLabel: periodLabel(period, job.periodKey),
+    ...(typeName ? { typeName } : {}),
+  });
+  return {
+    content: result.content,
+    themes: result.themes,
+    totalVoiceNotes: notes.length,
+    totalDuration: notes.reduce((sum, n) => sum + n.duration, 0),
+    wordsTranscribed: notes.reduce((sum, n) => sum + countWords(n.transcription), 0),
+    engine: result.engine,
+  };
 }
 
 /**
@@ -157,14 +185,4 @@ export function periodLabel(period: Period, periodKey: string): string {
     case "month":
       return periodHeadline("month", periodKey, "UTC", new Date(0));
   }
-}
-
-/** A failed engine as the API answers it: 503 when asking again later may help, 502 when it will not. */
-function engineError(ctx: ServiceContext, err: unknown, context: Record<string, unknown>): unknown {
-  if (!(err instanceof SummaryError)) return err;
-  ctx.logger.warn({ err, ...context, retryable: err.retryable }, "summary engine failed");
-  const reason = err.message.replace(/[.\s]+$/, "");
-  return err.retryable
-    ? new ApiError("engine_unavailable", `Could not generate the summary right now: ${reason}. Please try again in a moment.`)
-    : new ApiError("engine_failed", `Could not generate the summary: ${reason}.`);
 }

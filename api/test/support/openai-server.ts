@@ -45,6 +45,8 @@ export interface OpenAITestServer {
   clearFailures(): void;
   /** Reject `response_format` with a 400, like servers without structured output. */
   rejectResponseFormat: boolean;
+  /** How long a (not streamed) chat completion takes to answer: a slow local model. */
+  chatDelayMs: number;
   /** A streamed answer (`stream: true`) is sent a word at a time, this long apart. */
   streamChunkDelayMs: number;
   /** Streams the client closed before the last chunk (a Stop that reached the model). */
@@ -69,6 +71,7 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
     transcriptionDelayMs: 0,
     streamChunkDelayMs: 0,
     abortedStreams: 0,
+    chatDelayMs: 0,
   };
 
   const server = http.createServer((req, res) => {
@@ -141,14 +144,17 @@ export async function startOpenAITestServer(): Promise<OpenAITestServer> {
           streamChat(res, call, server_.chatContent(call), server_.streamChunkDelayMs, () => server_.abortedStreams++);
           return;
         }
-        sendJson(res, 200, {
-          id: `chatcmpl-${call.n}`,
-          object: "chat.completion",
-          created: Math.floor(Date.now() / 1000),
-          model: body.model,
-          choices: [{ index: 0, message: { role: "assistant", content: server_.chatContent(call), refusal: null }, finish_reason: "stop" }],
-          usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
-        });
+        const answer = () =>
+          sendJson(res, 200, {
+            id: `chatcmpl-${call.n}`,
+            object: "chat.completion",
+            created: Math.floor(Date.now() / 1000),
+            model: body.model,
+            choices: [{ index: 0, message: { role: "assistant", content: server_.chatContent(call), refusal: null }, finish_reason: "stop" }],
+            usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+          });
+        if (server_.chatDelayMs > 0) setTimeout(() => !res.destroyed && answer(), server_.chatDelayMs);
+        else answer();
       });
       return;
     }

@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as initialSchema from "./20261121T0000_initial_schema.js";
 import * as notesListOrder from "./20261122T0000_notes_list_order.js";
 import * as searchIndex from "./20261125T0100_search_index.js";
+import * as summaryJobs from "./20261125T0200_summary_jobs.js";
 import * as transcriptionWaiting from "./20261125T0250_transcription_waiting.js";
 import * as chatThreads from "./20261125T0300_chat_threads.js";
 
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   "20261121T0000_initial_schema": initialSchema,
   "20261122T0000_notes_list_order": notesListOrder,
   "20261125T0100_search_index": searchIndex,
+  "20261125T0200_summary_jobs": summaryJobs,
   "20261125T0250_transcription_waiting": transcriptionWaiting,
   "20261125T0300_chat_threads": chatThreads,
 };

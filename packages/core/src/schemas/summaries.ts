@@ -34,6 +34,11 @@ export const generateSummarySchema = z
     isGeneralSummary: z.boolean().default(false),
     responseLength: responseLengthSchema.default(DEFAULT_RESPONSE_LENGTH),
     tz: z.preprocess(blankAsUndefined, timeZoneSchema.default("UTC")),
+    /**
+     * Made by the client for this one request (like a note's clientId): the same request sent
+     * again after a dropped connection answers the summary it already made, never a second one.
+     */
+    clientRequestId: z.preprocess(blankAsUndefined, z.string().max(200, { error: "clientRequestId must be at most 200 characters" }).optional()),
   })
   .superRefine(withValidPeriodKey)
   .superRefine((value, ctx) => {
@@ -71,6 +76,9 @@ export const summarySchema = z.object({
   wordsTranscribed: z.number().int(),
   /** Which engine/model wrote it. */
   engine: z.string(),
+  /** pending: being written (the spec's placeholder); ready; failed (see `error`). */
+  status: z.enum(["pending", "ready", "failed"]).default("ready"),
+  error: z.string().nullable().default(null),
   createdAt: z.string(),
 });
 export type Summary = z.infer<typeof summarySchema>;

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import {
   successSchema,
   summarySchema,
@@ -10,7 +10,7 @@ import {
 import { ApiError, apiRequest, browserTimeZone } from "../../lib/api-client";
 import { useAppMutation } from "../../lib/mutation";
 import { pendingGenerations } from "./pending-generations";
-import { summaryKeys, summaryTypeKeys, type SummaryScope } from "./queries";
+import { SUMMARY_POLL_MS, summaryKeys, summaryQueries, summaryTypeKeys, type SummaryScope } from "./queries";
 import type { TypeSelection } from "./selection";
 
 export type GenerateArgs = {
@@ -38,8 +38,10 @@ export function useGenerateSummary() {
         responseLength,
         knownIds: known.map((s) => s.id),
       });
+      let summary: Summary;
       try {
-        const summary = await apiRequest("/api/summaries/generate", {
+        // Answered at once with the pending summary; the server writes it as a durable job.
+        summary = await apiRequest("/api/summaries/generate", {
           method: "POST",
           body: {
             ...scope,
@@ -47,15 +49,18 @@ export function useGenerateSummary() {
             ...(selection.kind === "type" ? { summaryTypeId: selection.id } : {}),
             responseLength,
             tz: browserTimeZone(),
+            // One per click: resending this request can never make a second summary.
+            clientRequestId: crypto.randomUUID(),
           },
           schema: summarySchema,
         });
-        pendingGenerations.succeeded(pendingId, summary.id);
-        return summary;
       } catch (err) {
         pendingGenerations.failed(pendingId);
         throw err;
       }
+      // The server's pending summary now stands for the placeholder (the list shows it as one).
+      pendingGenerations.succeeded(pendingId, summary.id);
+      return waitUntilWritten(queryClient, scope, summary);
     },
     invalidate: ({ scope }) => [summaryKeys.list(scope)],
     invalidateOnError: true,
@@ -65,6 +70,21 @@ export function useGenerateSummary() {
         ? { title: "Nothing to summarise yet", description: error.serverMessage }
         : { title: "Error", description: "Failed to generate summary. Please try again." },
   });
+}
+
+/** Follows a pending summary in the list until it is written (or failed); the list itself keeps polling after a reload. */
+async function waitUntilWritten(queryClient: QueryClient, scope: SummaryScope, pending: Summary): Promise<Summary> {
+  const deadline = Date.now() + 30 * 60_000;
+  for (let current = pending; ; ) {
+    if (current.status === "ready") return current;
+    if (current.status === "failed") throw new Error(current.error ?? "Failed to generate summary. Please try again.");
+    if (Date.now() > deadline) return current;
+    await new Promise((r) => setTimeout(r, SUMMARY_POLL_MS));
+    const list = await queryClient.fetchQuery({ ...summaryQueries.list(scope), staleTime: 0 });
+    const found = list.find((s) => s.id === pending.id);
+    if (!found) throw new Error("The summary was removed while it was being written.");
+    current = found;
+  }
 }
 
 export function useDeleteSummary() {

@@ -16,14 +16,18 @@ export const summaryTypeKeys = {
   list: (domainId: string) => [...summaryTypeKeys.all, domainId] as const,
 };
 
+/** How often a list holding a summary still being written asks again. */
+export const SUMMARY_POLL_MS = 2000;
+
 export const summaryQueries = {
-  /** Fresh 30 s, no refetch on focus (SPEC §9). */
+  /** Fresh 30 s, no refetch on focus (SPEC §9); polled while a summary is being written (DESIGN §7). */
   list: (scope: SummaryScope) =>
     queryOptions({
       queryKey: summaryKeys.list(scope),
       queryFn: async () => (await apiRead("/api/summaries", { query: scope, schema: summaryListSchema })) ?? [],
       staleTime: LIST_STALE_TIME_MS,
       refetchOnWindowFocus: false,
+      refetchInterval: (query) => (query.state.data?.some((s) => s.status === "pending") ? SUMMARY_POLL_MS : false),
     }),
   types: (domainId: string) =>
     queryOptions({

@@ -149,7 +149,7 @@ export function SummaryCard({ summary, onAddAnother, onDeleted }: SummaryCardPro
 }
 
 /** The card shown at once while a summary is written (SPEC §4): a "Generating..." badge on a pulsing card. */
-export function PlaceholderCard({ pending }: { pending: PendingGeneration }) {
+export function PlaceholderCard({ pending }: { pending: Pick<PendingGeneration, "typeName" | "prompt" | "responseLength"> }) {
   return (
     <CardFrame label="Generating your summary..." pulsing>
       <CardHeading
@@ -170,6 +170,28 @@ export function PlaceholderCard({ pending }: { pending: PendingGeneration }) {
       <p className="mt-4 border-t border-brand-100 pt-3 text-xs text-slate-600">
         {RESPONSE_LENGTH_LABELS[pending.responseLength]} · you can leave this page, the summary keeps being written
       </p>
+    </CardFrame>
+  );
+}
+
+/** A summary the server could not write (DESIGN §7): the spec's words, the reason, and a way to clear it. */
+export function FailedSummaryCard({ summary }: { summary: Summary }) {
+  const remove = useDeleteSummary();
+  return (
+    <CardFrame label={`${summary.summaryTypeName ?? "General Summary"}: not written`}>
+      <CardHeading title={summary.summaryTypeName ?? "General Summary"} prompt={null} badge={<span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">Failed</span>} />
+      <p role="alert" className="mt-4 text-sm font-medium text-red-800">
+        Failed to generate summary. Please try again.
+      </p>
+      {summary.error ? <p className="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{summary.error}</p> : null}
+      <button
+        type="button"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(summary)}
+        className="mt-4 inline-flex h-9 items-center gap-1.5 rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        Remove
+      </button>
     </CardFrame>
   );
 }

@@ -11,7 +11,7 @@ import { useGenerateSummary } from "./mutations";
 import { clampIndex, indexAfterDelete } from "./paging";
 import { inScope, pendingGenerations, usePendingGenerations, type PendingGeneration } from "./pending-generations";
 import { summaryQueries } from "./queries";
-import { PlaceholderCard, SummaryCard } from "./summary-card";
+import { FailedSummaryCard, PlaceholderCard, SummaryCard } from "./summary-card";
 import { SummaryTypeDialog, type GenerateChoice } from "./summary-type-dialog";
 import { useSummaryMode, type SummaryMode } from "./use-summary-mode";
 import { MessageCard } from "../../components/ui/message-card";
@@ -29,7 +29,11 @@ export function SummaryTab({ collection, view }: { collection: Domain; view: Jou
   const pending = useMemo(() => allPending.filter((e) => inScope(e, scope)), [allPending, scopeKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // A generation this page is not awaiting (sent before a reload, or by another tab) is found by polling.
   const awaitingOthers = pending.some((e) => !pendingGenerations.isLive(e.id));
-  const summaries = useQuery({ ...summaryQueries.list(scope), refetchInterval: awaitingOthers ? ORPHAN_POLL_MS : false });
+  const listOptions = summaryQueries.list(scope);
+  const summaries = useQuery({
+    ...listOptions,
+    refetchInterval: (query) => (awaitingOthers ? ORPHAN_POLL_MS : typeof listOptions.refetchInterval === "function" ? listOptions.refetchInterval(query) : false),
+  });
   const generate = useGenerateSummary();
   const [mode, setMode] = useSummaryMode();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -103,6 +107,11 @@ export function SummaryTab({ collection, view }: { collection: Domain; view: Jou
   const render = (item: Item, onAddAnother?: () => void, onDeleted?: () => void) =>
     item.kind === "pending" ? (
       <PlaceholderCard key={item.pending.id} pending={item.pending} />
+    ) : item.summary.status === "pending" ? (
+      // Written by the server's job runner: the same placeholder, after a reload too.
+      <PlaceholderCard key={item.summary.id} pending={{ typeName: item.summary.summaryTypeName, prompt: item.summary.summaryTypeId ? item.summary.prompt : null, responseLength: item.summary.responseLength }} />
+    ) : item.summary.status === "failed" ? (
+      <FailedSummaryCard key={item.summary.id} summary={item.summary} />
     ) : (
       <SummaryCard key={item.summary.id} summary={item.summary} onAddAnother={onAddAnother} onDeleted={onDeleted} />
     );
