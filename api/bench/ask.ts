@@ -18,7 +18,7 @@ import { searchStatement } from "../src/repositories/search.js";
 import { parseQueryTerms } from "../src/search/query-terms.js";
 import { startOpenAITestServer } from "../test/support/openai-server.js";
 import { VOCABULARY, insertNotes, withDatabase } from "./journal-corpus.js";
-import { machineNote, ms, printTable, startCompiledApi } from "./support.js";
+import { benchAccount, machineNote, ms, printTable, startCompiledApi } from "./support.js";
 
 const REQUESTS = Number(process.argv[2] ?? 30);
 const SIZES = (process.argv[3] ?? "10000,100000").split(",").map(Number);
@@ -61,19 +61,8 @@ async function main() {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const rows: (string | number)[][] = [["notes", "question", "Ask: first byte p50", "p90", "search statement p50", "p90", "Ask adds (p50)"]];
   try {
-    const signup = await fetch(`${api.url}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password" }),
-    });
-    const session = (await signup.json()) as { access_token: string; user: { id: string } };
-    const domain = (await (
-      await fetch(`${api.url}/api/domains`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
-        body: JSON.stringify({ name: "Bench", primaryColor: "#3b82f6", isDefault: true, userId: "" }),
-      })
-    ).json()) as { id: string };
+    const account = await benchAccount(api.url);
+    const auth = account.auth;
     const questions = [
       { name: "two subject words", text: `What did I say about ${VOCABULARY[300]} and ${VOCABULARY[900]}?` },
       { name: "nothing matches", text: "How was my week?" },
@@ -81,16 +70,16 @@ async function main() {
     let inserted = 0;
     for (const size of SIZES) {
       console.error(`notes up to ${size.toLocaleString("en")}…`);
-      await insertNotes(pool, session.user.id, domain.id, inserted, size);
+      await insertNotes(pool, account.userId, account.domainId, inserted, size);
       inserted = size;
       for (const q of questions) {
-        const body = { question: q.text, domainId: domain.id };
-        for (let i = 0; i < 3; i++) await firstByte(`${api.url}/api/chat`, session.access_token, body); // warm-up
+        const body = { question: q.text, domainId: account.domainId };
+        for (let i = 0; i < 3; i++) await firstByte(`${api.url}/api/chat`, account.token, body); // warm-up
         const ask: number[] = [];
-        for (let i = 0; i < REQUESTS; i++) ask.push(await firstByte(`${api.url}/api/chat`, session.access_token, body));
+        for (let i = 0; i < REQUESTS; i++) ask.push(await firstByte(`${api.url}/api/chat`, account.token, body));
         const words = questionWords(q.text);
         const terms = parseQueryTerms(words);
-        const compiled = searchStatement({ userId: session.user.id, terms: [...terms.terms, ...(terms.prefix ? [terms.prefix] : [])], prefix: null, match: "all", domainId: domain.id, limit: 40 }).compile(db);
+        const compiled = searchStatement({ userId: account.userId, terms: [...terms.terms, ...(terms.prefix ? [terms.prefix] : [])], prefix: null, match: "all", domainId: account.domainId, limit: 40 }).compile(db);
         const bare: number[] = [];
         for (let i = 0; i < REQUESTS; i++) {
           const t = performance.now();

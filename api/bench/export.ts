@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { withDatabase } from "./journal-corpus.js";
-import { machineNote, printTable, startCompiledApi } from "./support.js";
+import { benchAccount, machineNote, printTable, startCompiledApi } from "./support.js";
 
 const RECORDINGS = Number(process.argv[2] ?? 100);
 const MB_EACH = Number(process.argv[3] ?? 10);
@@ -42,10 +42,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-export-bench-"));
   const api = await startCompiledApi({ DATABASE_URL: withDatabase(ADMIN_URL, dbName), WEB_DIST: "/nonexistent", DATA_DIR: path.join(dir, "data"), MAX_AUDIO_BYTES: String(MB_EACH * 2 * 1024 ** 2) });
   try {
-    const signup = await fetch(`${api.url}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password" }) });
-    const token = ((await signup.json()) as { access_token: string }).access_token;
-    const auth = { authorization: `Bearer ${token}` };
-    const domain = (await (await fetch(`${api.url}/api/domains`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench", primaryColor: "#3b82f6", isDefault: true, userId: "" }) })).json()) as { id: string };
+    const { auth, domainId } = await benchAccount(api.url);
     const files = path.join(dir, "files");
     fs.mkdirSync(files);
     console.error(`uploading ${RECORDINGS} recordings of ${MB_EACH} MB…`);
@@ -55,7 +52,7 @@ async function main() {
       const form = new FormData();
       form.append("title", `Recording ${i}`);
       form.append("duration", "600");
-      form.append("domainId", domain.id);
+      form.append("domainId", domainId);
       form.append("audio", new Blob([bytes], { type: "audio/webm" }), "recording.webm");
       const res = await fetch(`${api.url}/api/voice-notes`, { method: "POST", headers: auth, body: form });
       if (res.status !== 201) throw new Error(`upload ${i}: HTTP ${res.status} ${await res.text()}`);

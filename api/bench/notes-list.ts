@@ -29,7 +29,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { DB } from "../src/db/schema.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
-import { closedLoop, httpGet, kb, ms, machineNote, printTable, processCpuSeconds, startCompiledApi, type LoadResult } from "./support.js";
+import { benchAccount, closedLoop, httpGet, kb, ms, machineNote, printTable, processCpuSeconds, startCompiledApi, type LoadResult } from "./support.js";
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -105,33 +105,21 @@ async function main() {
   const cpuMs = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "n/a");
   const plans: string[] = [];
   try {
-    const signup = await fetch(`${api.url}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password" }),
-    });
-    const session = (await signup.json()) as { access_token: string; user: { id: string } };
-    const auth = { authorization: `Bearer ${session.access_token}` };
-    const domain = (await (
-      await fetch(`${api.url}/api/domains`, {
-        method: "POST",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ name: "Bench", primaryColor: "#3b82f6", isDefault: true, userId: "" }),
-      })
-    ).json()) as { id: string };
-    const userId = session.user.id;
+    const account = await benchAccount(api.url);
+    const auth = account.auth;
+    const userId = account.userId;
     // The session the token names: the API checks it inside the list statement, so the bare statement does too.
-    const sid = (JSON.parse(Buffer.from(session.access_token.split(".")[1]!, "base64url").toString()) as { session_id: string }).session_id;
+    const sid = (JSON.parse(Buffer.from(account.token.split(".")[1]!, "base64url").toString()) as { session_id: string }).session_id;
 
     let inserted = 0;
     for (const total of ACCOUNT_SIZES) {
       console.error(`inserting notes up to ${total}…`);
-      await insertNotes(pool, userId, domain.id, inserted, total);
+      await insertNotes(pool, userId, account.domainId, inserted, total);
       inserted = total;
 
       const month = periodRange("month", MONTH_KEY, "UTC");
       const day = periodRange("day", DAY_KEY, "UTC");
-      const base = `${api.url}/api/voice-notes?tz=UTC&domainId=${domain.id}`;
+      const base = `${api.url}/api/voice-notes?tz=UTC&domainId=${account.domainId}`;
       // The cursor of page 5, for a page deep in the month.
       let cursor = "";
       for (let i = 0; i < 4; i++) {
@@ -160,7 +148,7 @@ async function main() {
         const headers = c.brotli ? { ...auth, "accept-encoding": "br, gzip" } : auth;
         const liveSession = { sid, userId, now: new Date() };
         const compiled = voiceNotesRepository(db)
-          .listPageQuery(userId, { start: c.range.start, end: c.range.end, domainId: domain.id, limit: c.limit, before: c.before, liveSession })
+          .listPageQuery(userId, { start: c.range.start, end: c.range.end, domainId: account.domainId, limit: c.limit, before: c.before, liveSession })
           .compile();
         let apiLoad: LoadResult | undefined;
         let sqlLoad: LoadResult | undefined;

@@ -20,7 +20,7 @@ import type { DB } from "../src/db/schema.js";
 import { searchStatement } from "../src/repositories/search.js";
 import { parseQueryTerms } from "../src/search/query-terms.js";
 import { VOCABULARY, insertNotes, withDatabase } from "./journal-corpus.js";
-import { closedLoop, httpGet, machineNote, ms, printTable, startCompiledApi } from "./support.js";
+import { benchAccount, closedLoop, httpGet, machineNote, ms, printTable, startCompiledApi } from "./support.js";
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = Number(process.argv[3] ?? 4);
@@ -38,23 +38,11 @@ async function main() {
   pool.on("error", () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
-    const signup = await fetch(`${api.url}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password" }),
-    });
-    const session = (await signup.json()) as { access_token: string; user: { id: string } };
-    const auth = { authorization: `Bearer ${session.access_token}` };
-    const domain = (await (
-      await fetch(`${api.url}/api/domains`, {
-        method: "POST",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ name: "Bench", primaryColor: "#3b82f6", isDefault: true, userId: "" }),
-      })
-    ).json()) as { id: string };
+    const account = await benchAccount(api.url);
+    const auth = account.auth;
     console.error(`inserting ${NOTES.toLocaleString("en")} notes…`);
     const started = performance.now();
-    await insertNotes(pool, session.user.id, domain.id, 0, NOTES);
+    await insertNotes(pool, account.userId, account.domainId, 0, NOTES);
     console.error(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s (the trigger indexes each note as it is written)`);
 
     // Words by rank: rank 300 is in a few per cent of notes, rank 60 in about a fifth.
@@ -73,8 +61,8 @@ async function main() {
       const first = await httpGet(target, auth);
       if (first.status !== 200) throw new Error(`${c.name}: HTTP ${first.status}`);
       const terms = parseQueryTerms(c.q);
-      const compiled = searchStatement({ userId: session.user.id, ...terms, match: "all", limit: 20 }).compile(db);
-      const counted = searchStatement({ userId: session.user.id, ...terms, match: "all", limit: 1_000_000 }).compile(db);
+      const compiled = searchStatement({ userId: account.userId, ...terms, match: "all", limit: 20 }).compile(db);
+      const counted = searchStatement({ userId: account.userId, ...terms, match: "all", limit: 1_000_000 }).compile(db);
       const matched = (await pool.query(`select count(*)::int as n from (${counted.sql}) x`, counted.parameters as unknown[])).rows[0].n as number;
       const a = await closedLoop(() => httpGet(target, auth), { seconds: SECONDS, concurrency: CONCURRENCY });
       const s = await closedLoop(() => pool.query(compiled.sql, compiled.parameters as unknown[]), { seconds: SECONDS, concurrency: CONCURRENCY });

@@ -152,3 +152,22 @@ export function machineNote(): string {
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** A new account with one default collection on a running API: what every benchmark starts from. */
+export async function benchAccount(apiUrl: string): Promise<{ token: string; userId: string; auth: Record<string, string>; domainId: string }> {
+  const signup = await fetch(`${apiUrl}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`, password: "bench-password" }),
+  });
+  const session = (await signup.json()) as { access_token: string; user: { id: string } };
+  const auth = { authorization: `Bearer ${session.access_token}` };
+  const domain = (await (
+    await fetch(`${apiUrl}/api/domains`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bench", primaryColor: "#3b82f6", isDefault: true, userId: "" }),
+    })
+  ).json()) as { id: string };
+  return { token: session.access_token, userId: session.user.id, auth, domainId: domain.id };
+}

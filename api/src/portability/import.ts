@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { extensionOf, formatOfKey } from "../engines/audio/formats.js";
 import { ApiError } from "../errors.js";
 import { portabilityRepository } from "../repositories/portability.js";
+import { summariesRepository } from "../repositories/summaries.js";
 import type { ServiceContext } from "../services/context.js";
 import { openZip, type ZipEntries } from "./zip-reader.js";
 
@@ -77,7 +78,7 @@ export async function importJournal(ctx: ServiceContext, userId: string, zipPath
             count(result.summaries, false);
             continue;
           }
-          await repo.insertSummary({ ...s, userId, domainId: collection.id, summaryTypeId, createdAt });
+          await summariesRepository(trx).insert({ ...s, userId, domainId: collection.id, summaryTypeId, createdAt });
           count(result.summaries, true);
         }
       }

@@ -142,42 +142,5 @@ export function portabilityRepository(db: Db) {
         .executeTakeFirst();
       return row !== undefined;
     },
-
-    async insertSummary(s: {
-      userId: string;
-      domainId: string;
-      summaryTypeId: string | null;
-      period: string;
-      periodKey: string;
-      prompt: string | null;
-      responseLength: string;
-      content: string;
-      themes: string[];
-      totalVoiceNotes: number;
-      totalDuration: number;
-      wordsTranscribed: number;
-      engine: string;
-      createdAt: Date;
-    }): Promise<void> {
-      await db
-        .insertInto("summaries")
-        .values({
-          user_id: s.userId,
-          domain_id: s.domainId,
-          summary_type_id: s.summaryTypeId,
-          period: s.period,
-          period_key: s.periodKey,
-          prompt: s.prompt,
-          response_length: s.responseLength,
-          content: s.content,
-          themes: s.themes,
-          total_voice_notes: s.totalVoiceNotes,
-          total_duration: s.totalDuration,
-          words_transcribed: s.wordsTranscribed,
-          engine: s.engine,
-          created_at: s.createdAt,
-        })
-        .execute();
-    },
   };
 }

@@ -18,6 +18,28 @@ export interface NewSummary {
   totalDuration: number;
   wordsTranscribed: number;
   engine: string;
+  /** An imported summary keeps its own; a new one is now. */
+  createdAt?: Date;
+}
+
+/** A summary's row as inserted (a pending one has no content yet). */
+function summaryValues(s: NewSummary) {
+  return {
+    user_id: s.userId,
+    domain_id: s.domainId,
+    summary_type_id: s.summaryTypeId,
+    period: s.period,
+    period_key: s.periodKey,
+    prompt: s.prompt,
+    response_length: s.responseLength,
+    content: s.content,
+    themes: s.themes,
+    total_voice_notes: s.totalVoiceNotes,
+    total_duration: s.totalDuration,
+    words_transcribed: s.wordsTranscribed,
+    engine: s.engine,
+    ...(s.createdAt ? { created_at: s.createdAt } : {}),
+  };
 }
 
 export function summariesRepository(db: Kysely<DB>) {
@@ -52,21 +74,7 @@ export function summariesRepository(db: Kysely<DB>) {
     async insert(s: NewSummary): Promise<SummaryWithTypeRow> {
       const row = await db
         .insertInto("summaries")
-        .values({
-          user_id: s.userId,
-          domain_id: s.domainId,
-          summary_type_id: s.summaryTypeId,
-          period: s.period,
-          period_key: s.periodKey,
-          prompt: s.prompt,
-          response_length: s.responseLength,
-          content: s.content,
-          themes: s.themes,
-          total_voice_notes: s.totalVoiceNotes,
-          total_duration: s.totalDuration,
-          words_transcribed: s.wordsTranscribed,
-          engine: s.engine,
-        })
+        .values(summaryValues(s))
         .returning("id")
         .executeTakeFirstOrThrow();
       return (await this.find(s.userId, row.id))!;
@@ -86,19 +94,7 @@ export function summariesRepository(db: Kysely<DB>) {
       const inserted = await db
         .insertInto("summaries")
         .values({
-          user_id: s.userId,
-          domain_id: s.domainId,
-          summary_type_id: s.summaryTypeId,
-          period: s.period,
-          period_key: s.periodKey,
-          prompt: s.prompt,
-          response_length: s.responseLength,
-          content: "",
-          themes: [],
-          total_voice_notes: 0,
-          total_duration: 0,
-          words_transcribed: 0,
-          engine: "",
+          ...summaryValues({ ...s, content: "", themes: [], totalVoiceNotes: 0, totalDuration: 0, wordsTranscribed: 0, engine: "" }),
           status: "pending",
           client_request_id: s.clientRequestId,
           time_zone: s.timeZone,

@@ -47,3 +47,34 @@ export const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim
 
 export const successSchema = z.object({ success: z.literal(true) });
 export type Success = z.infer<typeof successSchema>;
+
+/** A page-size query parameter: a whole number from 1 to `max`, `fallback` when absent. */
+export function pageLimitParam(fallback: number, max: number, description: string) {
+  return z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: "limit must be a whole number" })
+      .int({ error: "limit must be a whole number" })
+      .min(1, { error: "limit must be at least 1" })
+      .max(max, { error: `limit must be at most ${max}` })
+      .default(fallback)
+      .describe(`${description} (default ${fallback}, at most ${max})`),
+  );
+}
+
+/** The `before` query parameter: the previous page's X-Next-Cursor, decoded; a text this API did not write is refused. */
+export function pageCursorParam<T>(decode: (text: string) => T | null, description: string) {
+  return z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .max(200, { error: "before is not a cursor this API gave out" })
+      .transform((text, ctx) => {
+        const cursor = decode(text);
+        if (!cursor) ctx.addIssue({ code: "custom", message: "before is not a cursor this API gave out" });
+        return cursor ?? z.NEVER;
+      })
+      .optional()
+      .describe(description),
+  );
+}

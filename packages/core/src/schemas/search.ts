@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankAsUndefined, idSchema, periodSchema } from "./common.js";
+import { blankAsUndefined, idSchema, pageCursorParam, pageLimitParam, periodSchema } from "./common.js";
 
 /** Search (DESIGN §12): bounds of a query and of a page of hits. */
 export const SEARCH_QUERY_MAX = 200;
@@ -48,29 +48,8 @@ export const searchQuerySchema = z.object({
     .min(1, { error: "q must not be empty: type the words to search for" })
     .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` }),
   domainId: z.preprocess(blankAsUndefined, idSchema.optional()),
-  limit: z.preprocess(
-    blankAsUndefined,
-    z.coerce
-      .number({ error: "limit must be a whole number" })
-      .int({ error: "limit must be a whole number" })
-      .min(1, { error: "limit must be at least 1" })
-      .max(SEARCH_PAGE_MAX, { error: `limit must be at most ${SEARCH_PAGE_MAX}` })
-      .default(SEARCH_PAGE_DEFAULT)
-      .describe(`Hits per page, best first (default ${SEARCH_PAGE_DEFAULT}, at most ${SEARCH_PAGE_MAX})`),
-  ),
-  before: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .max(200, { error: "before is not a cursor this API gave out" })
-      .transform((text, ctx) => {
-        const cursor = decodeSearchCursor(text);
-        if (!cursor) ctx.addIssue({ code: "custom", message: "before is not a cursor this API gave out" });
-        return cursor ?? z.NEVER;
-      })
-      .optional()
-      .describe("The previous page's X-Next-Cursor"),
-  ),
+  limit: pageLimitParam(SEARCH_PAGE_DEFAULT, SEARCH_PAGE_MAX, "Hits per page, best first"),
+  before: pageCursorParam(decodeSearchCursor, "The previous page's X-Next-Cursor"),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

@@ -6,6 +6,8 @@ import {
   blankAsUndefined,
   idSchema,
   isoDateTime,
+  pageCursorParam,
+  pageLimitParam,
   periodQueryFields,
   timeZoneSchema,
   withValidPeriodKey,
@@ -57,30 +59,9 @@ export const listVoiceNotesQuerySchema = z
     domainId: z.preprocess(blankAsUndefined, idSchema.optional()),
     tz: z.preprocess(blankAsUndefined, timeZoneSchema.default("UTC")),
     /** Page size: newest first, NOTES_PAGE_DEFAULT when absent. */
-    limit: z.preprocess(
-      blankAsUndefined,
-      z.coerce
-        .number({ error: "limit must be a whole number" })
-        .int({ error: "limit must be a whole number" })
-        .min(1, { error: "limit must be at least 1" })
-        .max(NOTES_PAGE_MAX, { error: `limit must be at most ${NOTES_PAGE_MAX}` })
-        .default(NOTES_PAGE_DEFAULT)
-        .describe(`Page size, newest first (default ${NOTES_PAGE_DEFAULT}, at most ${NOTES_PAGE_MAX})`),
-    ),
+    limit: pageLimitParam(NOTES_PAGE_DEFAULT, NOTES_PAGE_MAX, "Page size, newest first"),
     /** The previous page's X-Next-Cursor: the page starts after that note. */
-    before: z.preprocess(
-      blankAsUndefined,
-      z
-        .string()
-        .max(200, { error: "before is not a cursor this API gave out" })
-        .transform((text, ctx) => {
-          const cursor = decodeNoteCursor(text);
-          if (!cursor) ctx.addIssue({ code: "custom", message: "before is not a cursor this API gave out" });
-          return cursor ?? z.NEVER;
-        })
-        .optional()
-        .describe("The X-Next-Cursor header of the previous page: this page starts after that note"),
-    ),
+    before: pageCursorParam(decodeNoteCursor, "The X-Next-Cursor header of the previous page: this page starts after that note"),
   })
   .superRefine(withValidPeriodKey);
 export type ListVoiceNotesQuery = z.infer<typeof listVoiceNotesQuerySchema>;
