@@ -7,6 +7,7 @@ import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
+import { listenForJobs, notifyJob, type JobKind } from "./jobs/job-signals.js";
 import { SummaryRunner } from "./jobs/summary-runner.js";
 import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
@@ -87,14 +88,24 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
           maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
           retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
         });
+  // A queued job wakes this process's runner at once, and on PostgreSQL every other process's too.
+  const shared = database.kind === "postgres";
+  const queued = (kind: JobKind, wake: (() => void) | undefined) => () => {
+    wake?.();
+    if (shared) notifyJob(database.db, kind).catch((err: unknown) => logger.warn({ err }, "job notification failed"));
+  };
+  const listener =
+    shared && config.DATABASE_URL && (runner || summaryRunner)
+      ? listenForJobs(config.DATABASE_URL, (kind) => (kind === "note" ? runner?.wake() : summaryRunner?.wake()), logger)
+      : undefined;
   const deps: AppDeps = {
     config,
     database,
     logger,
     engines,
     blobs,
-    onNoteQueued: runner && (() => runner.wake()),
-    onSummaryQueued: summaryRunner && (() => summaryRunner.wake()),
+    onNoteQueued: queued("note", runner && (() => runner.wake())),
+    onSummaryQueued: queued("summary", summaryRunner && (() => summaryRunner.wake())),
     ...extra,
   };
   const app = config.ROLE === "worker" ? createWorkerApp(deps) : createApp(deps);
@@ -124,7 +135,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
       });
       clearInterval(sweeper);
       // Finish or hand back claimed transcriptions before the database goes.
-      await Promise.all([runner?.stop(), summaryRunner?.stop()]);
+      await Promise.all([runner?.stop(), summaryRunner?.stop(), listener?.close()]);
       await closed;
       if (!extra.database) await database.close();
       logger.info("stopped");

@@ -216,4 +216,25 @@ describe.runIf(dbKinds.includes("postgres"))("API replicas on PostgreSQL", () =>
     expect(await Promise.all([a!.exited, b!.exited])).toEqual([0, 0]);
     await pairDb.close();
   }, 120_000);
+
+  test("a note stored by a ROLE=api process wakes the ROLE=worker process at once (LISTEN/NOTIFY), not at its next poll", async () => {
+    const setup = await processEnv("postgres", openai, path.join(dataDir, "notify"));
+    // A poll so slow that only the notification can explain a prompt transcription.
+    const env = { ...setup.env, TRANSCRIBE_POLL_MS: "120000", AUTH_JWT_SECRET: setup.env.AUTH_JWT_SECRET! };
+    openai.transcriptionDelayMs = 0;
+    const worker = await spawnApi({ ...env, ROLE: "worker" });
+    const api = await spawnApi({ ...env, ROLE: "api" });
+    processes.push(worker, api);
+    const headers = await signUp(api.url);
+    const started = Date.now();
+    await uploadNotes(api.url, headers, 1, "n");
+    const notes = await until(() => listNotes(api.url, headers), (n) => n.length === 1 && n[0]!.hasTranscription, 15_000);
+    expect(notes[0]!.hasTranscription).toBe(true);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    api.child.kill("SIGTERM");
+    worker.child.kill("SIGTERM");
+    expect(await Promise.all([api.exited, worker.exited])).toEqual([0, 0]);
+    await setup.database!.close();
+  }, 120_000);
 });
+
