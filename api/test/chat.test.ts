@@ -220,10 +220,10 @@ describe.each(dbKinds)("Ask your journal on %s", (kind) => {
   });
 
   test("an unreachable or failing model is a clear, retryable error", async () => {
-    server.failNext(1, "500");
+    server.failNext(2, "500"); // the SDK tries twice
     const failed = await expectError(await ask({ question: "Anything?", domainId: home }), 503, "engine_unavailable");
     expect(failed.error.message).toMatch(/try again/i);
-    server.failNext(1, "500");
+    server.failNext(2, "500"); // the SDK tries twice
     await expectError(await call(t, "POST", "/api/chat", { user, json: { question: "Anything?", domainId: home } }), 503, "engine_unavailable");
     const down = await createTestApp(kind, { SUMMARY_ENGINE: "openai", OPENAI_BASE_URL: "http://127.0.0.1:9/v1", OPENAI_API_KEY: "test" });
     try {

@@ -16,7 +16,9 @@ export interface OpenAIChatOptions {
  */
 export function createOpenAIChatModel(options: OpenAIChatOptions): ChatModel {
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: timeoutMs });
+  // One retry: a keep-alive connection the server closed while idle fails the first try at once
+  // (no answer has started, so asking again is safe); the person waits no longer for a real outage.
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 1, timeout: timeoutMs });
   const where = options.baseURL ? new URL(options.baseURL).host : "api.openai.com";
   return {
     name: `openai:${options.model}`,
