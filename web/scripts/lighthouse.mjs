@@ -72,6 +72,7 @@ function runLighthouse(url, { keepStorage = false } = {}) {
   const audit = (id) => report.audits[id];
   const secs = (id) => `${((audit(id)?.numericValue ?? Number.NaN) / 1000).toFixed(1)} s`;
   const score = (c) => report.categories[c]?.score?.toFixed(2) ?? "-";
+  benchmarkIndexes.push(report.environment?.benchmarkIndex ?? Number.NaN);
   return {
     perf: score("performance"),
     a11y: score("accessibility"),
@@ -114,6 +115,8 @@ for (let i = 0; ; i++) {
   }
   await new Promise((r) => setTimeout(r, 100));
 }
+/** Lighthouse's own measure of this host's CPU (higher is faster), one per run: the scores scale with it. */
+const benchmarkIndexes = [];
 const rows = [["page", "perf", "perf runs", "a11y", "best pr.", "FCP", "LCP", "TBT", "CLS", "uncompressed text (savings)", "landed on"]];
 const failures = [];
 const diagnostics = [];
@@ -188,7 +191,11 @@ try {
 
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
 const last = rows[0].length - 1;
-console.log(`\nLighthouse 12 (mobile, simulated throttling), ${base}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
+const sortedIndexes = [...benchmarkIndexes].sort((a, b) => a - b);
+console.log(
+  `\nLighthouse 12 (mobile, simulated throttling), ${base}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; ` +
+    `host benchmarkIndex ${sortedIndexes[Math.floor(sortedIndexes.length / 2)]?.toFixed(0) ?? "n/a"} (median of ${sortedIndexes.length} runs, ${sortedIndexes[0]?.toFixed(0)}–${sortedIndexes.at(-1)?.toFixed(0)})\n`,
+);
 for (const [n, r] of rows.entries()) {
   console.log(r.map((c, i) => (i === 0 || i === last ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  "));
   if (n === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
