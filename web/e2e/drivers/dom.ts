@@ -7,7 +7,7 @@ import type { EngineSession } from "./session";
 const LIB = `
 const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
 const named = (el) => (el.getAttribute("aria-label") || el.textContent || "").trim();
-const byText = (text, root) => [...(root || document).querySelectorAll("body *")].find(
+const byText = (text, root) => [...(root && root !== document ? [root] : []), ...(root || document).querySelectorAll("body *")].find(
   (el) => visible(el) && el.textContent.trim() === text && ![...el.children].some((c) => c.textContent.trim() === text));
 const button = (name) => [...document.querySelectorAll("button, a, [role=button]")].find((el) => visible(el) && named(el) === name);
 const field = (label) => {
