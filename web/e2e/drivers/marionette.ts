@@ -37,6 +37,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+const BROWSER = `Services.wm.getMostRecentWindow("navigator:browser").gBrowser.selectedBrowser`;
+
 /** Marionette's framing: `length:json`, commands [0, id, name, params], replies [1, id, error, result]. */
 class MarionetteClient {
   private buffer = Buffer.alloc(0);
@@ -128,6 +130,15 @@ export async function launchFirefox(apiBaseUrl: string): Promise<EngineSession &
     const client = new MarionetteClient(await connect(port, () => child.exitCode === null));
     await client.ready();
     await client.send("WebDriver:NewSession", { capabilities: { alwaysMatch: { "moz:webdriverClick": true } } });
+    /** A script in the browser's privileged chrome context (needs -remote-allow-system-access). */
+    const chrome = async (script: string) => {
+      await client.send("Marionette:SetContext", { value: "chrome" });
+      try {
+        await client.send("WebDriver:ExecuteScript", { script, args: [] });
+      } finally {
+        await client.send("Marionette:SetContext", { value: "content" });
+      }
+    };
     const value = async <T>(name: string, params?: unknown) => ((await client.send(name, params)) as { value: T }).value;
     const session: EngineSession = {
       engine: "firefox",
@@ -137,16 +148,26 @@ export async function launchFirefox(apiBaseUrl: string): Promise<EngineSession &
       currentUrl: () => value<string>("WebDriver:GetCurrentURL"),
       refresh: async () => void (await client.send("WebDriver:Refresh")),
       screenshot: async () => Buffer.from(await value<string>("WebDriver:TakeScreenshot", { full: false, hash: false }), "base64"),
-      setViewport: (width, height) => fitViewport(session, async (w, h) => void (await client.send("WebDriver:SetWindowRect", { width: w, height: h })), width, height),
+      async setViewport(width, height) {
+        const rect = async (w: number, h: number) => void (await client.send("WebDriver:SetWindowRect", { width: w, height: h }));
+        await chrome(`${BROWSER}.fullZoom = 1;`);
+        await fitViewport(session, rect, width, height);
+        const innerWidth = await session.execute<number>("return window.innerWidth");
+        if (innerWidth <= width) return;
+        // A window has a minimum width (500 px headless): zoom the page so its viewport is a phone's.
+        let scale = innerWidth / width;
+        for (let i = 0; i < 3; i++) {
+          await chrome(`${BROWSER}.fullZoom = ${scale};`);
+          await fitViewport(session, rect, width, height, scale);
+          const zoomed = await session.execute<number>("return window.innerWidth");
+          if (zoomed === width) return;
+          scale *= zoomed / width;
+        }
+      },
       async setOffline(offline) {
         // Firefox's offline mode, and the relay closed too, so not even a cached connection gets through.
         relay.cut(offline);
-        await client.send("Marionette:SetContext", { value: "chrome" });
-        try {
-          await client.send("WebDriver:ExecuteScript", { script: `Services.io.offline = ${offline};`, args: [] });
-        } finally {
-          await client.send("Marionette:SetContext", { value: "content" });
-        }
+        await chrome(`Services.io.offline = ${offline};`);
       },
       async close() {
         await client.send("Marionette:Quit").catch(() => undefined);

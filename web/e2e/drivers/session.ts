@@ -26,12 +26,14 @@ export async function fitViewport(
   setWindowRect: (width: number, height: number) => Promise<void>,
   width: number,
   height: number,
+  /** Device pixels per CSS pixel of the page, when a window cannot be made narrow enough otherwise. */
+  scale = 1,
 ): Promise<void> {
-  let [w, h] = [width, height];
+  let [w, h] = [Math.round(width * scale), Math.round(height * scale)];
   for (let i = 0; i < 3; i++) {
     await setWindowRect(w, h);
     const [iw, ih] = await session.execute<[number, number]>("return [window.innerWidth, window.innerHeight]");
     if (iw === width && ih === height) return;
-    [w, h] = [w + (width - iw), h + (height - ih)];
+    [w, h] = [Math.round(w + (width - iw) * scale), Math.round(h + (height - ih) * scale)];
   }
 }
