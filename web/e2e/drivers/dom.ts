@@ -34,7 +34,10 @@ export async function waitUntil<T>(
     } catch (err) {
       last = err; // navigation in progress
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what} (last: ${String(last)})`);
+    if (Date.now() > deadline) {
+      const shown = await session.execute<string>(`return location.href + " — " + document.body.innerText.slice(0, 300)`).catch(String);
+      throw new Error(`timed out after ${timeout} ms waiting for ${what} (last: ${String(last)}; page: ${shown})`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -47,7 +47,8 @@ export function engineJourneys(launch: LaunchEngine): void {
     browser = await launch(baseUrl);
     const app = browser.appUrl;
     await browser.navigate(`${app}/auth/login`);
-    await waitForText(browser, "Welcome back");
+    // A cold profile's first load (service worker install included) is slow on a busy 2-core machine.
+    await waitForText(browser, "Welcome back", { timeout: 30_000 });
     await fill(browser, "Email", user.email);
     await fill(browser, "Password", user.password);
     await clickButton(browser, "Sign in");
