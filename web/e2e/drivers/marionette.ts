@@ -21,6 +21,8 @@ function userJs(port: number): string {
     // Offline means offline for 127.0.0.1 too, and only the journey switches it.
     "network.disable-localhost-when-offline": true,
     "network.manage-offline-status": false,
+    // The phone-size zoom (see setViewport) stays when the app changes its URL in place.
+    "browser.zoom.siteSpecific": false,
     "browser.shell.checkDefaultBrowser": false,
     "datareporting.policy.dataSubmissionEnabled": false,
     "app.update.disabledForTesting": true,
