@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, expect, inject, it } from "vitest";
+import { periodKeyOf, type VoiceNote } from "@vj/core";
+import { clickButton, count, fill, waitForOnLine, waitForPath, waitForText, waitUntil } from "../drivers/dom";
+import type { EngineSession } from "../drivers/session";
+import type { Relay } from "../drivers/relay";
+import { apiAs, signUpUser, uniqueEmail, type TestUser } from "./api";
+import { SCREENSHOTS, SIZES } from "./page";
+
+const PENDING = '[data-testid="pending-upload"]';
+const TIMER = '[data-testid="recording-timer"]';
+
+export type LaunchEngine = (apiBaseUrl: string) => Promise<EngineSession & { appUrl: string; relay: Relay }>;
+
+/**
+ * The core journeys a new user takes, written once for any engine driven over WebDriver-style
+ * commands (Firefox over Marionette, WebKitGTK over WebKitWebDriver). Each journey gets its own
+ * user and browser profile, so one outbox never leaks into the next.
+ */
+export function engineJourneys(launch: LaunchEngine): void {
+  const baseUrl = inject("baseUrl");
+  let browser: Awaited<ReturnType<LaunchEngine>> | undefined;
+  let user: TestUser;
+  let domainId: string;
+
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  const notes = (): Promise<VoiceNote[]> =>
+    apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") });
+  const pending = () => count(browser!, "pending-upload");
+  const toast = (text: string, timeout?: number) => waitForText(browser!, text, { within: `[role=region][aria-label^="Notifications"]`, timeout });
+
+  async function screenshot(name: string): Promise<void> {
+    await browser!.setViewport(SIZES.mobile.width, SIZES.mobile.height);
+    await new Promise((r) => setTimeout(r, 300)); // let entry animations settle
+    fs.writeFileSync(path.join(SCREENSHOTS, `${browser!.engine}-${name}-mobile.png`), await browser!.screenshot());
+  }
+
+  /** A new user with one home collection, signed in through the page, the recorder ready. */
+  async function open(label: string): Promise<EngineSession> {
+    user = await signUpUser(baseUrl, `${label}`);
+    domainId = (await apiAs(baseUrl, user).createCollection({ name: "Commute", primaryColor: "#0369a1", isDefault: true })).id;
+    browser = await launch(baseUrl);
+    const app = browser.appUrl;
+    await browser.navigate(`${app}/auth/login`);
+    // A cold profile's first load (service worker install included) is slow on a busy 2-core machine.
+    await waitForText(browser, "Welcome back", { timeout: 30_000 });
+    await fill(browser, "Email", user.email);
+    await fill(browser, "Password", user.password);
+    await clickButton(browser, "Sign in");
+    await waitForPath(browser, "/commute");
+    await waitUntil(browser, `return !!button("Start recording");`, [], "the record button");
+    return browser;
+  }
+
+  async function record(seconds: number, title: string): Promise<void> {
+    await clickButton(browser!, "Start recording");
+    await waitForText(browser!, `0:0${seconds}`, { within: TIMER });
+    await fill(browser!, "Add a title (optional)", title);
+    await clickButton(browser!, "Finish");
+  }
+
+  it("signs up a new account and lands on onboarding, signed in", async () => {
+    browser = await launch(baseUrl);
+    const email = uniqueEmail("engine-signup");
+    const password = "brand-new-pass-7";
+    await browser.navigate(`${browser.appUrl}/auth/signup`);
+    await waitForText(browser, "Create an account");
+    await fill(browser, "Email", email);
+    await fill(browser, "Password", password);
+    await fill(browser, "Confirm password", password);
+    await screenshot("signup");
+    await clickButton(browser, "Create account");
+    await waitForPath(browser, "/onboarding");
+    // The account is real: the API signs it in with the password typed.
+    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: "public-anon-key" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("records online: Upload Successful and the note stored", async () => {
+    await open("engine-online");
+    await record(2, "Morning walk");
+    await toast("Upload Successful");
+    await waitForText(browser!, "Morning walk");
+    const stored = await notes();
+    expect(stored.map((n) => n.title)).toEqual(["Morning walk"]);
+    expect(stored[0]!.duration).toBeGreaterThanOrEqual(1);
+    await screenshot("recorded");
+  });
+
+  it("records offline: Saved Offline and a pending card; back online it uploads by itself", async () => {
+    const session = await open("engine-offline");
+    await session.setOffline(true);
+    await waitForOnLine(session, false);
+    await record(2, "Train thought");
+    await toast("Saved Offline");
+    await expect.poll(pending).toBe(1);
+    await waitForText(session, "Pending Upload", { within: PENDING });
+    await waitForText(session, "Train thought", { within: PENDING });
+    await screenshot("pending-offline");
+    expect(await notes()).toEqual([]);
+
+    await session.setOffline(false);
+    await waitForOnLine(session, true);
+    // No click: the page's replay on `online` sends it, and the card goes.
+    await expect.poll(pending, { timeout: 30_000 }).toBe(0);
+    await waitForText(session, "Train thought");
+    const stored = await notes();
+    expect(stored.map((n) => n.title)).toEqual(["Train thought"]);
+    expect(stored[0]!.clientId).toMatch(/^rec-\d+-[0-9a-z]{8}$/);
+  });
+
+  it("a reload mid-recording: the audio is recovered into the outbox and uploaded", async () => {
+    const session = await open("engine-reload");
+    await clickButton(session, "Start recording");
+    await fill(session, "Add a title (optional)", "Interrupted thought");
+    await waitForText(session, "0:04", { within: TIMER });
+    await session.refresh();
+    await toast("Recording Recovered");
+    await expect.poll(async () => (await notes()).length, { timeout: 30_000 }).toBe(1);
+    const [note] = await notes();
+    expect(note!.title).toBe("Interrupted thought");
+    // At most the last second or so is lost: 4 s recorded, at least 2 s recovered.
+    expect(note!.duration).toBeGreaterThanOrEqual(2);
+    await expect.poll(pending).toBe(0);
+  });
+
+  it("the server cut while the browser stays online: kept, then uploaded by itself within 60 s", async () => {
+    const session = await open("engine-server-cut");
+    session.relay.cut(true);
+    await record(2, "Kept through a restart");
+    await toast("Upload Failed - Saved Locally");
+    await expect.poll(pending).toBe(1);
+    expect(await session.execute<boolean>("return navigator.onLine")).toBe(true);
+    await screenshot("pending-server-cut");
+    session.relay.cut(false);
+    // No reload, no click, no `online` event: the page retries by itself.
+    await expect.poll(pending, { timeout: 60_000, interval: 500 }).toBe(0);
+    expect((await notes()).map((n) => n.title)).toEqual(["Kept through a restart"]);
+  }, 120_000);
+}
