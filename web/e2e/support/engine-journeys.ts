@@ -41,7 +41,7 @@ export function engineJourneys(launch: LaunchEngine): void {
   }
 
   /** A new user with one home collection, signed in through the page, the recorder ready. */
-  async function open(label: string): Promise<EngineSession> {
+  async function open(label: string): Promise<Awaited<ReturnType<LaunchEngine>>> {
     user = await signUpUser(baseUrl, `${label}`);
     domainId = (await apiAs(baseUrl, user).createCollection({ name: "Commute", primaryColor: "#0369a1", isDefault: true })).id;
     browser = await launch(baseUrl);
