@@ -46,7 +46,7 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
   }
 
   return (
-    <div className="min-h-dvh bg-slate-50 pb-[calc(7rem+env(safe-area-inset-bottom))]">
+    <div className="min-h-dvh bg-slate-50 pb-[calc(10.5rem+env(safe-area-inset-bottom))]">
       <AppHeader current={collection} />
       <main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 pt-5 sm:px-6 sm:pt-8">
         <h1 className="sr-only">{collection.name}</h1>
