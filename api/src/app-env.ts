@@ -1,4 +1,5 @@
 import type { PendingSession } from "./auth/bearer.js";
+import type { ChangeFeed } from "./changes/change-feed.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
 import type { Engines } from "./engines/resolve.js";
@@ -32,4 +33,6 @@ export interface AppDeps {
   onNoteQueued?: () => void;
   /** Called when a summary is requested, so a worker writes it now rather than at its next poll. */
   onSummaryQueued?: () => void;
+  /** What the events stream tells pages (a transcript or summary became ready); a fresh in-process feed when absent. */
+  changes?: ChangeFeed;
 }

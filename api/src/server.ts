@@ -7,7 +7,10 @@ import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
-import { listenForJobs, notifyJob, type JobKind } from "./jobs/job-signals.js";
+import { localChangeFeed } from "./changes/change-feed.js";
+import { CHANGES_CHANNEL, pgChangeFeed } from "./changes/pg-change-feed.js";
+import { listenOnPostgres } from "./db/pg-listen.js";
+import { isJobKind, JOBS_CHANNEL, notifyJob, type JobKind } from "./jobs/job-signals.js";
 import { SummaryRunner } from "./jobs/summary-runner.js";
 import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
@@ -60,6 +63,13 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
   }
   if (config.ROLE === "api") logger.info("ROLE=api: no transcription here; a ROLE=worker (or all) process on this database transcribes");
 
+  // What the pages hear (routes/events.ts): in one process directly, across processes on PostgreSQL.
+  const shared = database.kind === "postgres";
+  const localChanges = extra.changes ?? localChangeFeed();
+  // NOTIFY only where this process can also LISTEN (a database handed in without its URL cannot).
+  const pgChanges = shared && config.DATABASE_URL ? pgChangeFeed(database.db, localChanges, logger) : undefined;
+  const changes = pgChanges ?? localChanges;
+
   const runner =
     config.ROLE === "api"
       ? undefined
@@ -74,6 +84,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
           retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
           concurrency: config.TRANSCRIBE_CONCURRENCY,
           jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
+          onSettled: (note) => changes.publish(note.userId, { kind: "note", id: note.id }),
         });
   // Summaries are written by the same processes that transcribe (DESIGN §7).
   const summaryRunner =
@@ -87,16 +98,24 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
           pollMs: config.TRANSCRIBE_POLL_MS,
           maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
           retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
+          onSettled: (job) => changes.publish(job.userId, { kind: "summary", id: job.id }),
         });
   // A queued job wakes this process's runner at once, and on PostgreSQL every other process's too.
-  const shared = database.kind === "postgres";
   const queued = (kind: JobKind, wake: (() => void) | undefined) => () => {
     wake?.();
     if (shared) notifyJob(database.db, kind).catch((err: unknown) => logger.warn({ err }, "job notification failed"));
   };
+  const channels: Record<string, (payload: string) => void> = {};
+  if (runner || summaryRunner) {
+    channels[JOBS_CHANNEL] = (kind) => {
+      if (isJobKind(kind)) (kind === "note" ? runner : summaryRunner)?.wake();
+    };
+  }
+  if (pgChanges && config.ROLE !== "worker") channels[CHANGES_CHANNEL] = (payload) => pgChanges.deliver(payload);
+  // After a reconnect the notifications in between are lost: pages read again, runners poll anyway.
   const listener =
-    shared && config.DATABASE_URL && (runner || summaryRunner)
-      ? listenForJobs(config.DATABASE_URL, (kind) => (kind === "note" ? runner?.wake() : summaryRunner?.wake()), logger)
+    shared && config.DATABASE_URL && Object.keys(channels).length
+      ? listenOnPostgres(config.DATABASE_URL, channels, logger, () => changes.resyncAll())
       : undefined;
   const deps: AppDeps = {
     config,
@@ -107,6 +126,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}):
     onNoteQueued: queued("note", runner && (() => runner.wake())),
     onSummaryQueued: queued("summary", summaryRunner && (() => summaryRunner.wake())),
     ...extra,
+    changes,
   };
   const app = config.ROLE === "worker" ? createWorkerApp(deps) : createApp(deps);
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { inject } from "vitest";
 import { createApp } from "../src/app.js";
 import type { AppDeps } from "../src/app-env.js";
@@ -35,6 +36,12 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** The URL of a fresh PostgreSQL test database (for a second connection to it). */
+export async function databaseUrl(database: Database): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
+  return withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name);
 }
 
 /** Config for tests: a private DATA_DIR, quiet logs, overrides on top. */
@@ -78,6 +85,8 @@ export async function startTestServer(
 ): Promise<RunningServer & { close(): Promise<void> }> {
   const config = testConfig(env);
   const database = await freshDatabase(kind);
+  // On PostgreSQL the server LISTENs too (job wake-ups, the events stream): it needs the URL.
+  if (kind === "postgres") config.DATABASE_URL = await databaseUrl(database);
   const running = await startServer(config, { database, logger: createLogger("silent") });
   return {
     ...running,

@@ -100,6 +100,7 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
         const threads = (await (await call(t, "GET", `/api/chat/threads?domainId=${domain}`, { user })).json()) as { id: string }[];
         return call(t, "DELETE", `/api/chat/threads/${threads[0]!.id}`, { user });
       },
+      "get /api/events": () => call(t, "GET", "/api/events", { user }),
       "get /api/export": () => call(t, "GET", `/api/export?domainId=${domain}`, { user }),
       "post /api/import": async () => {
         const zip = Buffer.from(await (await call(t, "GET", `/api/export?domainId=${domain}`, { user })).arrayBuffer());
@@ -128,7 +129,12 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
       } else {
         // The documented media type: "audio/*" for a recording, "application/zip" for an export.
         expect(res.headers.get("content-type")).toMatch(new RegExp(`^${type.replace("*", "").replace("/", "\\/")}`));
-        await res.arrayBuffer();
+        if (type === "text/event-stream") {
+          // A stream that stays open: its first event, then the client goes.
+          const reader = res.body!.getReader();
+          expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: ready");
+          await reader.cancel();
+        } else await res.arrayBuffer();
       }
     }
   });

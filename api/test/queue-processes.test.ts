@@ -7,6 +7,7 @@ import type { Database, DatabaseKind } from "../src/db/database.js";
 import { withDatabase } from "./global-setup.js";
 import { dbKinds, freshDatabase } from "./harness.js";
 import { spawnApi, type ApiProcess } from "./support/api-process.js";
+import { EventStream, eventId } from "./support/event-stream.js";
 import { noteForm } from "./support/multipart.js";
 import { startOpenAITestServer, type OpenAITestServer } from "./support/openai-server.js";
 
@@ -217,7 +218,7 @@ describe.runIf(dbKinds.includes("postgres"))("API replicas on PostgreSQL", () =>
     await pairDb.close();
   }, 120_000);
 
-  test("a note stored by a ROLE=api process wakes the ROLE=worker process at once (LISTEN/NOTIFY), not at its next poll", async () => {
+  test("a note stored by a ROLE=api process wakes the ROLE=worker process at once (LISTEN/NOTIFY), not at its next poll, and the API's events stream hears its transcript", async () => {
     const setup = await processEnv("postgres", openai, path.join(dataDir, "notify"));
     // A poll so slow that only the notification can explain a prompt transcription.
     const env = { ...setup.env, TRANSCRIBE_POLL_MS: "120000", AUTH_JWT_SECRET: setup.env.AUTH_JWT_SECRET! };
@@ -226,10 +227,15 @@ describe.runIf(dbKinds.includes("postgres"))("API replicas on PostgreSQL", () =>
     const api = await spawnApi({ ...env, ROLE: "api" });
     processes.push(worker, api);
     const headers = await signUp(api.url);
+    // The page's stream on the API process hears of the worker's transcript (a second NOTIFY channel).
+    const stream = new EventStream(await fetch(`${api.url}/api/events`, { headers }));
+    expect(await stream.next((e) => e.event === "ready")).toBeDefined();
     const started = Date.now();
     await uploadNotes(api.url, headers, 1, "n");
     const notes = await until(() => listNotes(api.url, headers), (n) => n.length === 1 && n[0]!.hasTranscription, 15_000);
     expect(notes[0]!.hasTranscription).toBe(true);
+    expect(eventId(await stream.next((e) => e.event === "note", 15_000))).toBe(notes[0]!.id);
+    stream.close();
     expect(Date.now() - started).toBeLessThan(15_000);
     api.child.kill("SIGTERM");
     worker.child.kill("SIGTERM");

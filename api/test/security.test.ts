@@ -57,6 +57,7 @@ const ROUTES: Route[] = [
   { method: "GET", path: (i) => `/api/chat/threads/${i.thread}`, owned: true },
   { method: "DELETE", path: (i) => `/api/chat/threads/${i.thread}`, owned: true },
   { method: "GET", path: (i) => `/api/export?domainId=${i.domain}`, owned: true },
+  { method: "GET", path: () => "/api/events", owned: false },
   { method: "POST", path: () => "/api/import", form: () => importForm(), owned: false },
   { method: "DELETE", path: () => "/api/auth/delete-account", owned: false },
 ];

@@ -66,3 +66,19 @@ export class PendingSession implements SessionKey {
     return this.#proven;
   }
 }
+
+/**
+ * When the bearer token stops being valid (its `exp`, in ms), read without verifying: only for a
+ * request whose token the middleware has already verified, to end a long answer (the events
+ * stream) when its token would no longer be accepted.
+ */
+export function bearerExpiresAt(authorization: string | undefined): number | undefined {
+  const payload = bearerToken(authorization)?.split(".")[1];
+  if (!payload) return undefined;
+  try {
+    const exp = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { exp?: unknown }).exp;
+    return typeof exp === "number" ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}

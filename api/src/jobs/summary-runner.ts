@@ -15,6 +15,8 @@ export interface SummaryRunnerOptions {
   maxAttempts: number;
   retryBaseMs: number;
   workerId?: string;
+  /** Called once a summary reached an end (written or failed): the page is told. */
+  onSettled?: (job: ClaimedSummary) => void;
 }
 
 /**
@@ -83,6 +85,7 @@ export class SummaryRunner {
     const log = logger.child({ summaryId: job.id, attempt: job.attempts });
     if (job.attempts > this.o.maxAttempts) {
       await jobs.fail(job.id, this.workerId, "Summary generation was interrupted too many times.");
+      this.o.onSettled?.(job);
       return;
     }
     const heartbeat = setInterval(() => {
@@ -92,6 +95,7 @@ export class SummaryRunner {
     try {
       const written = await this.o.write(job, signal);
       const stored = await jobs.complete(job.id, this.workerId, written);
+      if (stored) this.o.onSettled?.(job);
       log.info({ stored }, "summary written");
     } catch (err) {
       if (signal.aborted) return; // shutdown released it
@@ -104,6 +108,7 @@ export class SummaryRunner {
       } else {
         log.warn({ err: message }, "summary failed; giving up");
         await jobs.fail(job.id, this.workerId, message);
+        this.o.onSettled?.(job);
       }
     } finally {
       clearInterval(heartbeat);

@@ -19,6 +19,8 @@ export interface RunnerOptions {
   /** One attempt is stopped (and counts as a retryable failure) after this long; default 3 hours. */
   jobTimeoutMs?: number;
   workerId?: string;
+  /** Called once a note reached an end (transcribed, failed, waiting for an engine): the page is told. */
+  onSettled?: (note: ClaimedNote) => void;
 }
 
 const DEFAULT_JOB_TIMEOUT_MS = 3 * 60 * 60_000;
@@ -98,15 +100,18 @@ export class TranscriptionRunner {
     if (note.attempts > this.o.maxAttempts) {
       // Its earlier workers died mid-attempt as many times as we allow.
       await jobs.fail(note.id, this.workerId, "Transcription was interrupted too many times. Please retry.", note.attempts);
+      this.o.onSettled?.(note);
       return;
     }
     if (!note.audioKey) {
       await jobs.fail(note.id, this.workerId, NO_AUDIO, note.attempts);
+      this.o.onSettled?.(note);
       return;
     }
     if (this.o.transcriber.available === false) {
       // Nothing failed: the recording is safe and waits for an engine (issue 20).
       await jobs.park(note.id, this.workerId);
+      this.o.onSettled?.(note);
       log.info("no transcription engine: the note waits for one");
       return;
     }
@@ -132,9 +137,11 @@ export class TranscriptionRunner {
       // Retrying cannot bring a lost file back, and the engine's ENOENT would show the server's paths.
       if (!result) {
         await jobs.fail(note.id, this.workerId, NO_AUDIO, note.attempts);
+        this.o.onSettled?.(note);
         return;
       }
       const written = await jobs.complete(note.id, this.workerId, result.text.trim(), result.durationSeconds);
+      if (written) this.o.onSettled?.(note);
       log.info({ written, chars: result.text.length }, "note transcribed");
     } catch (err) {
       if (signal.aborted) return; // shutdown released it
@@ -158,6 +165,7 @@ export class TranscriptionRunner {
         // Engines may already open with these words; the note should not say them twice.
         const shown = /^transcription failed\b/i.test(message) ? message : `Transcription failed: ${message}`;
         await jobs.fail(note.id, this.workerId, shown, note.attempts);
+        this.o.onSettled?.(note);
       }
     } finally {
       clearInterval(heartbeat);

@@ -219,6 +219,15 @@ export const operations: Operation[] = [
     responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
   },
   {
+    method: "get", path: "/api/events", tag: "Events", summary: "Changes to the user's notes and summaries, as they happen",
+    description:
+      "A `text/event-stream` that stays open: `ready` first (read your lists now), then `note` or `summary` events `{ id }` when a note's transcript or a summary became ready or failed, " +
+      "and `resync` when the server may have missed some (read your lists again). A comment line every 25 s keeps it open; it ends when the access token expires (or after 30 minutes): " +
+      "open it again with a fresh token. One per tab; too many at once for one account answers 429. Where it is unavailable, poll the lists.",
+    responses: { 200: { description: "The stream", binary: "text/event-stream" } },
+    errors: [429],
+  },
+  {
     method: "get", path: "/api/export", tag: "Portability", summary: "Export the journal as a zip",
     description:
       "Streams one `.zip` (every collection, or the one `domainId` names): `journal.json` (the data, versioned: format `voice-journal-export`, version 1), " +

@@ -6,6 +6,8 @@ import { createChatDeps } from "../chat/service.js";
 import { resolveChatModel } from "../engines/chat/resolve.js";
 import { chatRoutes } from "./chat.js";
 import { domainRoutes } from "./domains.js";
+import { eventRoutes } from "./events.js";
+import { localChangeFeed } from "../changes/change-feed.js";
 import { portabilityRoutes } from "./portability.js";
 import { searchRoutes } from "./search.js";
 import { summaryRoutes } from "./summaries.js";
@@ -29,6 +31,7 @@ export function productRoutes(deps: AppDeps) {
     .route("/summary-types", summaryTypeRoutes(ctx))
     .route("/summaries", summaryRoutes(ctx))
     .route("/search", searchRoutes(ctx))
+    .route("/events", eventRoutes(deps.changes ?? localChangeFeed()))
     .route("/chat", chatRoutes(ctx, createChatDeps(ctx, resolveChatModel(deps.config))))
     .route("/auth", accountRoutes(ctx))
     .route("/", portabilityRoutes(ctx));

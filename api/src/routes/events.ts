@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppEnv } from "../app-env.js";
+import { bearerExpiresAt } from "../auth/bearer.js";
+import type { ChangeFeed, FeedEvent } from "../changes/change-feed.js";
+import { ApiError } from "../errors.js";
+
+/** A comment line this often keeps proxies and the browser from closing a quiet stream. */
+export const EVENTS_HEARTBEAT_MS = 25_000;
+/** A stream ends after this long at most (the page opens the next with a fresh token). */
+export const EVENTS_MAX_LIFETIME_MS = 30 * 60_000;
+
+/**
+ * GET /api/events: Server-Sent Events of the signed-in user's note and summary changes (issue
+ * 21). `ready` first (the page reads its lists again: whatever changed while it had no stream),
+ * then `note` / `summary` with `{ id }` when a transcript or summary became ready or failed, and
+ * `resync` when this server may have missed some. The stream ends when the access token expires
+ * (or after 30 minutes); the page reconnects with a fresh one. One per tab; more than
+ * MAX_STREAMS_PER_USER at once answers 429.
+ */
+export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; maxLifetimeMs?: number } = {}) {
+  return new Hono<AppEnv>().get("/", (c) => {
+    const user = c.get("user");
+    const pending: FeedEvent[] = [];
+    let wake: (() => void) | undefined;
+    const unsubscribe = feed.subscribe(user.id, (event) => {
+      pending.push(event);
+      wake?.();
+    });
+    if (!unsubscribe) throw new ApiError("rate_limited", "Too many open event streams for this account. Close a tab and try again.");
+    const expiresAt = bearerExpiresAt(c.req.header("authorization"));
+    const lifetime = Math.min(options.maxLifetimeMs ?? EVENTS_MAX_LIFETIME_MS, expiresAt ? expiresAt - Date.now() : Infinity);
+    c.header("Cache-Control", "no-store");
+    // nginx and similar proxies would otherwise hold the events back in their buffers.
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      let open = true;
+      const end = () => {
+        open = false;
+        wake?.();
+      };
+      stream.onAbort(end);
+      const expiry = setTimeout(end, Math.max(0, lifetime));
+      const heartbeat = setInterval(() => {
+        stream.write(": ping\n\n").catch(() => undefined);
+      }, options.heartbeatMs ?? EVENTS_HEARTBEAT_MS);
+      try {
+        await stream.writeSSE({ event: "ready", data: "{}" });
+        while (open) {
+          const event = pending.shift();
+          if (!event) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            wake = undefined;
+            continue;
+          }
+          await stream.writeSSE(event.kind === "resync" ? { event: "resync", data: "{}" } : { event: event.kind, data: JSON.stringify({ id: event.id }) });
+        }
+      } finally {
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        unsubscribe();
+      }
+    });
+  });
+}
