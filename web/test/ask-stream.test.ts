@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { takeEvents } from "../src/features/chat/ask-stream";
+import { takeEvents } from "../src/lib/sse";
 
 describe("reading the answer's Server-Sent Events", () => {
   test("complete events are taken in order and an unfinished one waits for more text", () => {

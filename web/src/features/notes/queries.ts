@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { LIST_STALE_TIME_MS, NEXT_CURSOR_HEADER, TRANSCRIPTION_POLL_INTERVAL_MS, voiceNoteListSchema, type Period, type VoiceNote } from "@vj/core";
 import { apiFetch, browserTimeZone } from "../../lib/api-client";
+import { isChangeStreamLive, LIVE_SAFETY_POLL_MS } from "../../lib/change-stream";
 
 export type NotesScope = { domainId: string; period: Period; periodKey: string };
 
@@ -25,7 +26,11 @@ export async function fetchNotesPage(scope: NotesScope, before: string | null, s
 export const anyTranscribing = (notes: readonly VoiceNote[]) => notes.some((n) => n.isTranscribing && !n.isError);
 
 export const noteQueries = {
-  /** SPEC §9: fresh 30 s, no refetch on focus; polls every 5 s while any note is transcribing. */
+  /**
+   * SPEC §9: fresh 30 s, no refetch on focus; polls every 5 s while any note is transcribing —
+   * unless the events stream is open: it says when a transcript is ready, and a slow poll stays
+   * as a safety net.
+   */
   list: (scope: NotesScope) =>
     infiniteQueryOptions({
       queryKey: noteKeys.list(scope),
@@ -35,6 +40,10 @@ export const noteQueries = {
       staleTime: LIST_STALE_TIME_MS,
       refetchOnWindowFocus: false,
       refetchInterval: (query) =>
-        anyTranscribing(query.state.data?.pages.flatMap((p) => p.notes) ?? []) ? TRANSCRIPTION_POLL_INTERVAL_MS : false,
+        anyTranscribing(query.state.data?.pages.flatMap((p) => p.notes) ?? [])
+          ? isChangeStreamLive()
+            ? LIVE_SAFETY_POLL_MS
+            : TRANSCRIPTION_POLL_INTERVAL_MS
+          : false,
     }),
 };

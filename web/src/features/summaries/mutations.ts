@@ -8,9 +8,10 @@ import {
   type SummaryType,
 } from "@vj/core";
 import { ApiError, apiRequest, browserTimeZone } from "../../lib/api-client";
+import { nextChange } from "../../lib/change-stream";
 import { useAppMutation } from "../../lib/mutation";
 import { pendingGenerations } from "./pending-generations";
-import { SUMMARY_POLL_MS, summaryKeys, summaryQueries, summaryTypeKeys, type SummaryScope } from "./queries";
+import { summaryKeys, summaryPollMs, summaryQueries, summaryTypeKeys, type SummaryScope } from "./queries";
 import type { TypeSelection } from "./selection";
 
 export type GenerateArgs = {
@@ -79,7 +80,7 @@ async function waitUntilWritten(queryClient: QueryClient, scope: SummaryScope, p
     if (current.status === "ready") return current;
     if (current.status === "failed") throw new Error(current.error ?? "Failed to generate summary. Please try again.");
     if (Date.now() > deadline) return current;
-    await new Promise((r) => setTimeout(r, SUMMARY_POLL_MS));
+    await nextChange("summary", summaryPollMs());
     const list = await queryClient.fetchQuery({ ...summaryQueries.list(scope), staleTime: 0 });
     const found = list.find((s) => s.id === pending.id);
     if (!found) throw new Error("The summary was removed while it was being written.");

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { LIST_STALE_TIME_MS, summaryListSchema, summaryTypeListSchema, type Period } from "@vj/core";
 import { apiRead } from "../../lib/api-client";
+import { isChangeStreamLive, LIVE_SAFETY_POLL_MS } from "../../lib/change-stream";
 
 export type SummaryScope = { domainId: string; period: Period; periodKey: string };
 
@@ -16,8 +17,10 @@ export const summaryTypeKeys = {
   list: (domainId: string) => [...summaryTypeKeys.all, domainId] as const,
 };
 
-/** How often a list holding a summary still being written asks again. */
-export const SUMMARY_POLL_MS = 2000;
+/** How often a list holding a summary still being written asks again (without the events stream). */
+const SUMMARY_POLL_MS = 2000;
+/** The same, while the events stream is open (it tells when the summary is written). */
+export const summaryPollMs = () => (isChangeStreamLive() ? LIVE_SAFETY_POLL_MS : SUMMARY_POLL_MS);
 
 export const summaryQueries = {
   /** Fresh 30 s, no refetch on focus (SPEC §9); polled while a summary is being written (DESIGN §7). */
@@ -27,7 +30,7 @@ export const summaryQueries = {
       queryFn: async () => (await apiRead("/api/summaries", { query: scope, schema: summaryListSchema })) ?? [],
       staleTime: LIST_STALE_TIME_MS,
       refetchOnWindowFocus: false,
-      refetchInterval: (query) => (query.state.data?.some((s) => s.status === "pending") ? SUMMARY_POLL_MS : false),
+      refetchInterval: (query) => (query.state.data?.some((s) => s.status === "pending") ? summaryPollMs() : false),
     }),
   types: (domainId: string) =>
     queryOptions({
