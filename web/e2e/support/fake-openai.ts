@@ -12,6 +12,8 @@ export type Script = {
   chatContent?: string | null;
   /** Streamed chat answers arrive a word at a time, this many ms apart (0 restores the default). */
   streamChunkDelayMs?: number;
+  /** Transcriptions are answered this many ms late (0 restores the default: at once). */
+  transcriptionDelayMs?: number;
   /** Answer the next N transcription or chat calls with this failure. */
   failNext?: { count: number; how: Failure };
 };
@@ -41,6 +43,7 @@ export async function startScriptedOpenAI(): Promise<ScriptedOpenAI> {
           server.chatContent = content === null ? defaultChat : () => content;
         }
         if (script.streamChunkDelayMs !== undefined) server.streamChunkDelayMs = script.streamChunkDelayMs;
+        if (script.transcriptionDelayMs !== undefined) server.transcriptionDelayMs = script.transcriptionDelayMs;
         if (script.failNext) server.failNext(script.failNext.count, script.failNext.how);
         res.writeHead(204).end();
         return;

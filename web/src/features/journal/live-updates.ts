@@ -2,15 +2,8 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiOpen } from "../../lib/api-client";
 import { startChangeStream, type ChangeEvent } from "../../lib/change-stream";
-import { anyTranscribing, noteKeys, type NotesPage } from "../notes/queries";
+import { noteKeys } from "../notes/queries";
 import { summaryKeys } from "../summaries/queries";
-import type { Summary } from "@vj/core";
-
-type NotesData = { pages: NotesPage[] } | undefined;
-
-/** Lists that are waiting on the server: a note still transcribing, a summary still being written. */
-const waitingNotes = (data: unknown) => anyTranscribing(((data as NotesData)?.pages ?? []).flatMap((p) => p.notes));
-const waitingSummaries = (data: unknown) => Array.isArray(data) && (data as Summary[]).some((s) => s.status === "pending");
 
 /** What a change means for the cached lists: the ones it may touch are read again (active ones at once). */
 export function applyChange(queryClient: QueryClient, event: ChangeEvent): void {
@@ -22,17 +15,11 @@ export function applyChange(queryClient: QueryClient, event: ChangeEvent): void 
     case "summary":
       return summaries();
     case "resync":
+    case "ready":
+      // Whatever changed before this stream was there to say so: the lists were read before it
+      // opened (on the page's first stream) or while it was down (a reconnect).
       notes();
       return summaries();
-    case "ready":
-      if (event.reconnected) {
-        // Whatever changed while there was no stream.
-        notes();
-        return summaries();
-      }
-      // The first stream of the page: only what may have finished between the lists' first read and now.
-      void queryClient.invalidateQueries({ queryKey: noteKeys.all, predicate: (q) => waitingNotes(q.state.data) });
-      void queryClient.invalidateQueries({ queryKey: summaryKeys.all, predicate: (q) => waitingSummaries(q.state.data) });
   }
 }
 
