@@ -1,22 +1,26 @@
 /**
- * Start-up benchmark (not a test; issue 11): time from the command to the first healthy
- * GET /api/health on an installed checkout with PostgreSQL, three runs each (min/median/max).
- * Rows: the README's `npm start` (install check, stale checks, compiled server); the compiled
- * server alone; the TypeScript sources through tsx (how the API ran before); and, as the floor,
- * a bare Node process answering /api/health.
+ * Start-up benchmark (not a test; issues 11 and 21): time from the command to the first healthy
+ * GET /api/health on an installed checkout, on the embedded PGlite (a warm DATA_DIR) and on
+ * PostgreSQL, five runs each (min/median/max). Rows: the README's `npm start` (install check,
+ * stale checks, compiled server); the compiled server alone; PGlite opening its data dir and
+ * answering one query in a bare script (the floor of the embedded mode); and a bare Node process
+ * answering /api/health.
  *
- *   cd api && npx tsx bench/startup.ts [runs=3]
+ *   cd api && npx tsx bench/startup.ts [runs=5]
  *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test; a scratch
  *   database is created beside it and dropped at the end)
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { apiBuildIsStale, buildApi, outfile } from "../scripts/build.mjs";
 import { apiDir, freePort, machineNote, printTable } from "./support.js";
 
-const RUNS = Number(process.argv[2] ?? 3);
+const RUNS = Number(process.argv[2] ?? 5);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const root = path.resolve(apiDir, "..");
 
@@ -81,18 +85,25 @@ async function main() {
   await admin.query(`create database ${dbName}`);
   const u = new URL(ADMIN_URL);
   u.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: u.toString() };
-  const cases: [string, string, string[]][] = [
-    ["npm start (README command)", "npm", ["start", "--silent"]],
-    ["node api/dist/main.js (compiled)", process.execPath, [outfile]],
-    ["tsx api/src/main.ts (before)", process.execPath, ["--import", "tsx", path.join(apiDir, "src/main.ts")]],
-    ["reference: bare node http server", process.execPath, ["-e", bareServer]],
+  const postgres = { DATABASE_URL: u.toString() };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-bench-start-"));
+  const pglite = { DATA_DIR: dataDir };
+  // PGlite alone: open the warm data dir, one query, then answer /api/health.
+  const pgliteEntry = pathToFileURL(createRequire(path.join(apiDir, "package.json")).resolve("@electric-sql/pglite")).href;
+  const pgliteOnly = `const { PGlite } = await import(${JSON.stringify(pgliteEntry)}); const db = await PGlite.create({ dataDir: process.env.DATA_DIR + "/db" }); await db.query("select 1"); (await import("node:http")).createServer((q, s) => s.end('{"ok":true}')).listen(Number(process.env.PORT), "127.0.0.1")`;
+  const cases: [string, string, string[], Record<string, string>][] = [
+    ["npm start, PGlite (README command)", "npm", ["start", "--silent"], pglite],
+    ["node api/dist/main.js, PGlite", process.execPath, [outfile], pglite],
+    ["floor: PGlite opens + 1 query, bare http", process.execPath, ["--input-type=module", "-e", pgliteOnly], pglite],
+    ["npm start, PostgreSQL", "npm", ["start", "--silent"], postgres],
+    ["node api/dist/main.js, PostgreSQL", process.execPath, [outfile], postgres],
+    ["reference: bare node http server", process.execPath, ["-e", bareServer], {}],
   ];
   try {
     // Warm-up: migrations, the install stamp, builds and file caches, so every row measures a warm start.
-    for (const [, cmd, args] of cases) await timeToHealthy(cmd, args, env);
+    for (const [, cmd, args, env] of cases) await timeToHealthy(cmd, args, env);
     const rows: (string | number)[][] = [["command", "min", "median", "max", "CPU s (median)"]];
-    for (const [name, cmd, args] of cases) {
+    for (const [name, cmd, args, env] of cases) {
       const runs: { wall: number; cpu: number }[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await timeToHealthy(cmd, args, env));
       const walls = runs.map((r) => r.wall).sort((a, b) => a - b);
@@ -100,9 +111,10 @@ async function main() {
       const mid = Math.floor(runs.length / 2);
       rows.push([name, ...[walls[0]!, walls[mid]!, walls.at(-1)!].map((t) => `${(t / 1000).toFixed(2)} s`), cpus[mid]!.toFixed(2)]);
     }
-    console.log(`\nStart to a healthy /api/health, PostgreSQL, installed checkout (${RUNS} runs each)\n${machineNote()}\n`);
+    console.log(`\nStart to a healthy /api/health, installed checkout (${RUNS} runs each)\n${machineNote()}\n`);
     printTable(rows);
   } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }

@@ -52,7 +52,12 @@ export async function buildApi() {
   fs.rmSync(path.join(api, "dist"), { recursive: true, force: true });
   const result = await build({
     entryPoints: [entry],
-    outfile,
+    // Split at dynamic imports: what only some set-ups need (the S3 SDK, PGlite) loads on use,
+    // and main.js starts opening the database while the server's modules load (issue 21).
+    outdir: path.dirname(outfile),
+    entryNames: "[name]",
+    chunkNames: "chunks/[name]-[hash]",
+    splitting: true,
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,8 +1,13 @@
 import { loadConfig } from "./config.js";
-import { startServer } from "./server.js";
+import { openDatabase } from "./db/database.js";
 
 const config = loadConfig();
-const running = await startServer(config);
+// The database opens (PGlite: its WASM compiles and its backend starts) while the rest of the
+// server's modules load: the two overlap instead of adding up (issue 21).
+const opening = openDatabase(config);
+opening.catch(() => undefined); // awaited, and reported, by startServer
+const { startServer } = await import("./server.js");
+const running = await startServer(config, {}, opening);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

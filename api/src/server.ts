@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createApp, createWorkerApp } from "./app.js";
 import type { AppDeps } from "./app-env.js";
 import type { Config } from "./config.js";
-import { openDatabase } from "./db/database.js";
+import { openDatabase, type Database } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
@@ -36,9 +36,10 @@ export interface RunningServer {
  * GET /api/health, for the orchestrator's health check. Used by main.ts and by tests that
  * need a real port.
  */
-export async function startServer(config: Config, extra: Partial<AppDeps> = {}): Promise<RunningServer> {
+export async function startServer(config: Config, extra: Partial<AppDeps> = {}, opening?: Promise<Database>): Promise<RunningServer> {
   const logger = extra.logger ?? createLogger(config.LOG_LEVEL);
-  const database = extra.database ?? (await openDatabase(config));
+  // `opening`: main.ts began opening it already; like one opened here, it is closed on stop.
+  const database = extra.database ?? (await (opening ?? openDatabase(config)));
   const applied = await migrateToLatest(database);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Config } from "../config.js";
 import type { BlobStore } from "./blob-store.js";
 import { createFsBlobStore } from "./fs-blob-store.js";
-import { createS3BlobStore, type S3Settings } from "./s3-blob-store.js";
+import type { S3Settings } from "./s3-blob-store.js";
 
 export type { BlobStore, SweepResult, TempBlob } from "./blob-store.js";
 
@@ -27,7 +27,31 @@ export function s3Settings(config: StorageConfig): S3Settings | null {
 /** The blob store the configuration asks for: an S3-compatible bucket, or files under DATA_DIR/audio. */
 export function createBlobStore(config: StorageConfig): BlobStore {
   const s3 = s3Settings(config);
-  return s3 ? createS3BlobStore(s3) : createFsBlobStore(path.join(config.DATA_DIR, "audio"));
+  return s3 ? lazyS3BlobStore(s3) : createFsBlobStore(path.join(config.DATA_DIR, "audio"));
+}
+
+/**
+ * The S3 store, its SDK (about 0.2 s to load) loaded by prepare() — which the server awaits
+ * before it listens — so the embedded default starts without it (issue 21).
+ */
+function lazyS3BlobStore(settings: S3Settings): BlobStore {
+  let store: BlobStore | undefined;
+  let loading: Promise<BlobStore> | undefined;
+  const load = () => (loading ??= import("./s3-blob-store.js").then((m) => (store = m.createS3BlobStore(settings))));
+  const loaded = () => {
+    if (!store) throw new Error("The S3 blob store was used before prepare()");
+    return store;
+  };
+  return {
+    prepare: async () => (await load()).prepare(),
+    createTemp: () => loaded().createTemp(),
+    open: async (key, range) => (await load()).open(key, range),
+    size: async (key) => (await load()).size(key),
+    delete: async (key) => (await load()).delete(key),
+    deletePrefix: async (prefix) => (await load()).deletePrefix(prefix),
+    withLocalFile: async (key, use) => (await load()).withLocalFile(key, use),
+    sweep: async (before, claimed) => (await load()).sweep(before, claimed),
+  };
 }
 
 /** What start-up logs and /api/health say about where audio lives (never credentials). */
