@@ -150,9 +150,17 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   const stop = () =>
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Idle keep-alive sockets would hold close() open.
-        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const idle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        // Sockets that are or become idle (keep-alive, an ended events stream) would hold close()
+        // open until the client lets go: closed now and as they fall idle; requests in flight finish.
+        const sweepIdle = setInterval(idle, 25);
+        server.close(() => {
+          clearInterval(sweepIdle);
+          resolve();
+        });
+        // Open events streams would hold close() until their tokens expire; pages reconnect elsewhere.
+        changes.endAll();
+        idle();
       });
       clearInterval(sweeper);
       // Finish or hand back claimed transcriptions before the database goes.

@@ -118,6 +118,21 @@ describe.each(dbKinds)("events stream on %s", (kind) => {
     for (const o of [...opened, s]) o.close();
   }, 60_000);
 
+  test("stopping the server ends the open streams instead of waiting for them", async () => {
+    const own = await startTestServer(kind);
+    try {
+      const user = await createUser(own.deps);
+      const stream = new EventStream(await fetch(`${own.url}/api/events`, { headers: user.headers }));
+      expect(await stream.next((e) => e.event === "ready")).toBeDefined();
+      // Without ending the streams this would wait for them (their tokens' lifetime): the test's time-out.
+      await own.stop();
+      expect(await stream.next(() => false, 5000)).toBeUndefined();
+      expect(stream.ended).toBe(true);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
   if (kind === "postgres") {
     test("when the server's LISTEN connection drops, open streams are told to read again (resync) and still hear changes after it reconnects", async () => {
       const stream = await open(owner);

@@ -68,6 +68,8 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   const config = testConfig(env);
   const database = await freshDatabase(kind);
   const deps: AppDeps = { config, database, logger: createLogger("silent"), engines: resolveEngines(config), blobs: createBlobStore(config) };
+  // As the server does before it listens (the S3 store loads its SDK here).
+  await deps.blobs.prepare();
   return {
     app: createApp(deps),
     deps,

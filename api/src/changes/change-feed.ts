@@ -9,8 +9,11 @@ export interface Change {
   kind: ChangeKind;
   id: string;
 }
-/** A change, or "read everything again": notifications may have been missed (a listener reconnected). */
-export type FeedEvent = Change | { kind: "resync" };
+/**
+ * A change; "read everything again" (notifications may have been missed: a listener
+ * reconnected); or "end" (the server is stopping: streams close so it can).
+ */
+export type FeedEvent = Change | { kind: "resync" } | { kind: "end" };
 export type FeedListener = (event: FeedEvent) => void;
 
 export interface ChangeFeed {
@@ -19,6 +22,8 @@ export interface ChangeFeed {
   subscribe(userId: string, listener: FeedListener): (() => void) | null;
   /** Tells every subscriber in this process to read again. */
   resyncAll(): void;
+  /** Ends every subscriber's stream (shutdown: open streams would hold the server's close). */
+  endAll(): void;
 }
 
 /** A stream per tab; more than this for one user is a leak or abuse, not tabs. */
@@ -53,6 +58,9 @@ export function localChangeFeed(maxPerUser = MAX_STREAMS_PER_USER): ChangeFeed {
     },
     resyncAll() {
       for (const listeners of byUser.values()) deliver(listeners, { kind: "resync" });
+    },
+    endAll() {
+      for (const listeners of byUser.values()) deliver(listeners, { kind: "end" });
     },
   };
 }

@@ -22,6 +22,7 @@ export function pgChangeFeed(db: Kysely<DB>, local: ChangeFeed, logger: Logger):
     },
     subscribe: (userId, listener) => local.subscribe(userId, listener),
     resyncAll: () => local.resyncAll(),
+    endAll: () => local.endAll(),
     deliver(payload) {
       let parsed;
       try {

@@ -23,7 +23,9 @@ export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; m
     const user = c.get("user");
     const pending: FeedEvent[] = [];
     let wake: (() => void) | undefined;
+    let end: (() => void) | undefined;
     const unsubscribe = feed.subscribe(user.id, (event) => {
+      if (event.kind === "end") return end?.();
       pending.push(event);
       wake?.();
     });
@@ -31,11 +33,14 @@ export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; m
     const expiresAt = bearerExpiresAt(c.req.header("authorization"));
     const lifetime = Math.min(options.maxLifetimeMs ?? EVENTS_MAX_LIFETIME_MS, expiresAt ? expiresAt - Date.now() : Infinity);
     c.header("Cache-Control", "no-store");
+    // The socket goes with the stream: an ended stream (token expired, shutdown) leaves no idle
+    // keep-alive connection for the server's close to wait on.
+    c.header("Connection", "close");
     // nginx and similar proxies would otherwise hold the events back in their buffers.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
       let open = true;
-      const end = () => {
+      end = () => {
         open = false;
         wake?.();
       };
@@ -55,6 +60,7 @@ export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; m
             wake = undefined;
             continue;
           }
+          if (event.kind === "end") break;
           await stream.writeSSE(event.kind === "resync" ? { event: "resync", data: "{}" } : { event: event.kind, data: JSON.stringify({ id: event.id }) });
         }
       } finally {
