@@ -223,8 +223,10 @@ describe.each(dbKinds)("voice notes on %s", (kind) => {
       const owner = await createUser(broken.deps);
       await createDomain(broken, owner, { name: "Broken", isDefault: true });
       // A file where the temporary upload folder belongs: creating the folder throws.
-      fs.mkdirSync(audioDir(broken.deps.config.DATA_DIR), { recursive: true });
-      fs.writeFileSync(path.join(audioDir(broken.deps.config.DATA_DIR), ".tmp"), "not a folder");
+      const tmp = path.join(audioDir(broken.deps.config.DATA_DIR), ".tmp");
+      fs.rmSync(tmp, { recursive: true, force: true }); // made by prepare(), as the server does at start
+      fs.mkdirSync(path.dirname(tmp), { recursive: true });
+      fs.writeFileSync(tmp, "not a folder");
       const body = await expectError(await upload(broken, owner), 500, "internal");
       expect(body.error.message).toContain("could not be stored");
       await new Promise((resolve) => setTimeout(resolve, 50));

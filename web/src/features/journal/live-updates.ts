@@ -31,20 +31,52 @@ export function applyChange(queryClient: QueryClient, event: ChangeEvent): void 
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const stream = startChangeStream({
-      open: (signal) => apiOpen("/api/events", { method: "GET", signal }),
-      isOnline: () => navigator.onLine,
-      onEvent: (event) => applyChange(queryClient, event),
+    let stream: ReturnType<typeof startChangeStream> | undefined;
+    const cancelStart = whenPageSettled(() => {
+      stream = startChangeStream({
+        open: (signal) => apiOpen("/api/events", { method: "GET", signal }),
+        isOnline: () => navigator.onLine,
+        onEvent: (event) => applyChange(queryClient, event),
+      });
     });
     const reconnect = () => {
-      if (document.visibilityState === "visible") stream.reconnect();
+      if (document.visibilityState === "visible") stream?.reconnect();
     };
     window.addEventListener("online", reconnect);
     document.addEventListener("visibilitychange", reconnect);
     return () => {
-      stream.stop();
+      cancelStart();
+      stream?.stop();
       window.removeEventListener("online", reconnect);
       document.removeEventListener("visibilitychange", reconnect);
     };
   }, [queryClient]);
+}
+
+/** After the page's load and first idle moment, this much later the stream opens. */
+export const LIVE_START_DELAY_MS = 3000;
+
+/**
+ * The first screen does not need the stream (its lists were just read, and the first `ready`
+ * reads them again): it opens once the page has loaded, gone idle and waited a moment, so the
+ * first load's own requests and work come first and a long-lived request does not keep a
+ * loading page from counting as loaded.
+ */
+function whenPageSettled(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const wait = () => {
+    timer = setTimeout(run, LIVE_START_DELAY_MS);
+  };
+  const afterLoad = () => {
+    if (typeof requestIdleCallback === "function") idle = requestIdleCallback(wait, { timeout: 5000 });
+    else wait();
+  };
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad, { once: true });
+  return () => {
+    window.removeEventListener("load", afterLoad);
+    if (idle !== undefined) cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
 }
