@@ -7,8 +7,8 @@
 // into a temporary folder; each page's markup then goes into a copy of the built index.html, with
 // - the stylesheet inlined (the whole of it: one Tailwind file, ~9 kB brotli, and what any later
 //   screen needs too), so the first paint waits for no request;
-// - the session-hint script inline at the top (see src/prerender/session-hint.ts), the only
-//   inline script, allowed by its hash in the API's CSP;
+// - the session-hint script inline at the top (see src/prerender/session-hint.ts), which then
+//   starts the app after the first paint: the only inline script, allowed by its hash in the CSP;
 // - the markup in #prerendered beside the app's #root, which the app takes over (src/prerender/takeover.ts).
 import fs from "node:fs";
 import path from "node:path";
@@ -34,16 +34,32 @@ async function loadRenderer(outDir) {
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/;
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULEPRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
 
 /** Fills a copy of the shell (the built index.html) with one page. */
 export function composePage(shell, { css, hintScript, hintClass, markup, prerenderedId }) {
-  if (!STYLESHEET.test(shell) || !ROOT.test(shell)) throw new Error("prerender: index.html has no stylesheet link or #root");
+  const entry = ENTRY.exec(shell)?.[1];
+  if (!entry || !STYLESHEET.test(shell) || !ROOT.test(shell)) throw new Error("prerender: index.html has no entry script, stylesheet link or #root");
+  // The app starts once the page has painted, not before, and its scripts are requested only
+  // then too. As a module script in the head, the entry (React, the router: a few hundred ms of a
+  // phone's CPU) ran as soon as the document was parsed, often before the first paint; and
+  // requested from the head (script, modulepreload) at high priority, ~140 kB of JavaScript
+  // shared a slow link with the page's first paint. The chunks the entry imports are preloaded
+  // with it, in parallel, as before. A timer starts it too where no frame comes (a background tab).
+  const preloads = [...shell.matchAll(MODULEPRELOAD)].map((m) => m[1]);
+  const start =
+    `;(function(){var s=function(){s=function(){};` +
+    `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});` +
+    `import(${JSON.stringify(entry)})};requestAnimationFrame(function(){setTimeout(function(){s()})});setTimeout(function(){s()},2000)})()`;
   // A signed-in browser sees the app's loading screen (the shell's, in #root) instead of the page;
   // a visitor sees the page and not the loading screen. No JavaScript: the page.
   const hintCss = `html.${hintClass} #${prerenderedId}{display:none}html:not(.${hintClass}) #boot-status{display:none}`;
   return shell
-    .replace("<head>", () => `<head>\n    <script>${hintScript}</script>`)
+    .replace("<head>", () => `<head>\n    <script>${hintScript}${start}</script>`)
+    .replace(ENTRY, "")
+    .replace(new RegExp(`\\s*${MODULEPRELOAD.source}`, "g"), "")
     .replace(STYLESHEET, () => `<style>${css}${hintCss}</style>`)
     .replace(ROOT, (root) => `<div id="${prerenderedId}">${markup}</div>\n    ${root}`);
 }
