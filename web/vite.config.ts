@@ -1,10 +1,32 @@
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { prerenderPages } from "./scripts/prerender-pages.mjs";
 
 const VISITOR_ROUTES = new Set<string>(["/", "/auth/login", "/auth/signup"]);
+
+/**
+ * The visitor pages as static HTML (scripts/prerender-pages.mjs). In writeBundle, once the
+ * client build is on disk: vite-plugin-pwa lists the files to precache later, in closeBundle.
+ */
+function prerenderVisitorPages(): Plugin {
+  let outDir = "";
+  return {
+    name: "vj:prerender-visitor-pages",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.ssr ? "" : path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      if (!outDir) return;
+      const written = await prerenderPages(outDir);
+      this.info(`prerendered ${written.join(", ")}`);
+    },
+  };
+}
 
 // The API (and its built-in auth) answer on the same origin in production; in dev Vite proxies to it.
 const apiTarget = process.env.VJ_API_URL ?? "http://127.0.0.1:3000";
@@ -26,6 +48,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    prerenderVisitorPages(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",

@@ -12,6 +12,7 @@ import { securityHeaders } from "./http/security-headers.js";
 import { openApiRoutes } from "./openapi/routes.js";
 import { healthRoutes } from "./routes/health.js";
 import { productRoutes } from "./routes/index.js";
+import { inlineScriptHashes } from "./prerendered-pages.js";
 import { mountWebApp } from "./web-static.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
@@ -19,7 +20,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
   // First, so every answer (errors and the SPA fallback included) carries them.
-  app.use("*", securityHeaders(deps.config), cachePolicy());
+  app.use("*", securityHeaders(deps.config, inlineScriptHashes(deps.config.WEB_DIST)), cachePolicy());
   const tokens = createAccessTokens(deps.config);
   // Supabase mode: the project's own auth serves /auth/v1, we only verify its tokens.
   const supabase = createSupabaseTokens(deps.config);

@@ -3,10 +3,12 @@ import path from "node:path";
 import type { Context, Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { precompressedAssets, precompressedDocument } from "./precompressed-assets.js";
+import { scanPrerenderedPages } from "./prerendered-pages.js";
 
 /**
- * Serves the built web app on the API's origin, with SPA fallback so deep
- * links (/auth/login, /work) load index.html. Absent dist = API only.
+ * Serves the built web app on the API's origin: the prerendered visitor pages (/, /auth/login,
+ * /auth/signup) at their paths, and the SPA fallback so other deep links (/work) load
+ * index.html. Absent dist = API only.
  */
 export function mountWebApp(app: Hono<any>, distDir: string): boolean {
   const index = path.join(distDir, "index.html");
@@ -17,6 +19,18 @@ export function mountWebApp(app: Hono<any>, distDir: string): boolean {
     if (filePath.endsWith(".html") || filePath.endsWith("sw.js")) c.header("Cache-Control", "no-cache");
     else if (filePath.includes("/assets/")) c.header("Cache-Control", "public, max-age=31536000, immutable");
   };
+  // The visitor pages as the build prerendered them: painted before any JavaScript, and like
+  // index.html revalidated on every load (no-cache) so a release reaches visitors at once.
+  for (const page of scanPrerenderedPages(distDir)) {
+    const document = precompressedDocument(page.file);
+    app.get(page.path, (c) => {
+      c.header("Cache-Control", "no-cache");
+      return document(c);
+    });
+    // The sign-in and sign-up forms post (method="post") only when sent before the app took the
+    // page over: the password stays out of the URL, and the person gets the page back.
+    app.post(page.path, (c) => c.redirect(page.path, 303));
+  }
   // Brotli/gzip copies from the build first; the plain file when the client takes neither.
   app.use("*", precompressedAssets(distDir, { onFound }));
   app.use("*", serveStatic({ root, onFound }));

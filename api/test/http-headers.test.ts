@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser, type TestUser } from "./factories.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
@@ -10,7 +12,16 @@ import { noteForm } from "./support/multipart.js";
 
 // DESIGN §9: security headers on every response, and a cache policy per kind of response.
 
-/** A built web app as vite lays it out: hashed assets, the service worker and the manifest at the root. */
+/** The prerendered pages' inline session hint, and the CSP source that allows exactly it. */
+const HINT = "document.documentElement.classList.add('vj-may-have-session')";
+const HINT_SOURCE = `'sha256-${createHash("sha256").update(HINT).digest("base64")}'`;
+const prerendered = (name: string) => `<!doctype html><html><head><script>${HINT}</script></head><body><div id="prerendered">${name}</div><div id="root"></div></body></html>`;
+
+/**
+ * A built web app as vite lays it out: hashed assets, the service worker and the manifest at the
+ * root, and the visitor pages prerendered (web/scripts/prerender-pages.mjs), sign-in with the
+ * brotli copy the build writes.
+ */
 function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-dist-"));
   fs.mkdirSync(path.join(dir, "assets"));
@@ -18,6 +29,11 @@ function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, "assets", "index-Dx9aB3cQ.js"), "console.log('app')");
   fs.writeFileSync(path.join(dir, "sw.js"), "self.addEventListener('fetch', () => {})");
   fs.writeFileSync(path.join(dir, "manifest.webmanifest"), JSON.stringify({ name: "Voice Journal" }));
+  fs.mkdirSync(path.join(dir, "prerendered", "auth", "login"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "prerendered", "index.html"), prerendered("Landing page"));
+  const login = path.join(dir, "prerendered", "auth", "login", "index.html");
+  fs.writeFileSync(login, prerendered("Sign-in page"));
+  fs.writeFileSync(`${login}.br`, zlib.brotliCompressSync(prerendered("Sign-in page")));
   return dir;
 }
 
@@ -31,8 +47,8 @@ function expectSecurityHeaders(res: Response, what: string) {
   const csp = res.headers.get("content-security-policy") ?? "";
   expect(sources(csp, "frame-ancestors"), `${what}: frame-ancestors`).toEqual(["'none'"]);
   expect(sources(csp, "default-src"), what).toEqual(["'self'"]);
-  // The built app's scripts are files of its own origin: no inline or eval'd script runs.
-  expect(sources(csp, "script-src"), what).toEqual(["'self'"]);
+  // The built app's scripts are files of its own origin; the one inline script runs by its hash.
+  expect(sources(csp, "script-src"), what).toEqual(["'self'", HINT_SOURCE]);
   // Recordings play from the API (same origin) and, offline, from blob: URLs of the outbox.
   expect(sources(csp, "media-src"), what).toEqual(expect.arrayContaining(["'self'", "blob:"]));
   expect(sources(csp, "worker-src"), what).toEqual(["'self'"]);
@@ -70,6 +86,39 @@ describe.each(dbKinds)("HTTP headers on %s", (kind) => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expectSecurityHeaders(res, url);
     expect(res.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  test.each([
+    ["/", "Landing page"],
+    ["/auth/login", "Sign-in page"],
+  ])("%s is the prerendered page, revalidated on every load (no-cache)", async (url, content) => {
+    const res = await t.app.request(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expectSecurityHeaders(res, url);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(await res.text()).toContain(`<div id="prerendered">${content}</div>`);
+  });
+
+  test("the prerendered page's brotli copy goes to a client that takes it, also no-cache", async () => {
+    const res = await t.app.request("/auth/login", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toContain("Sign-in page");
+  });
+
+  test.each(["/work/2026-03", "/auth/signup"])("%s, not prerendered, is the app shell", async (url) => {
+    const html = await (await t.app.request(url)).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("prerendered");
+  });
+
+  test("a sign-in form sent before the app took over gets the page back, the password out of the URL", async () => {
+    const res = await t.app.request("/auth/login", { method: "POST", body: new URLSearchParams({ email: "a@b.c", password: "secret" }) });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/auth/login");
   });
 
   test("the API reference page carries the security headers, and its inline styles are allowed", async () => {

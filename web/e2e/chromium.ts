@@ -23,6 +23,8 @@ export type LaunchOptions = {
   /** Extra Chromium switches, e.g. the fake microphone. */
   args?: string[];
   timezoneId?: string;
+  /** false: the page as a browser without JavaScript (or before it loads) shows it. */
+  javaScriptEnabled?: boolean;
 };
 
 /** A fresh profile per call, so no cookie, storage or service worker leaks between suites. */
@@ -34,6 +36,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     viewport: { width: 1280, height: 800 },
     serviceWorkers: options.serviceWorkers ?? "allow",
     timezoneId: options.timezoneId,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     args: [
       ...(options.args ?? []),
       ...CHROMIUM_FLAGS,

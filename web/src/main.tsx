@@ -18,6 +18,7 @@ import { AuthProvider, useAuth } from "./features/auth/auth-provider";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { UpdatePrompt } from "./components/update-prompt";
+import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
 
 // Radix Toast renders nothing until the first toast: it loads after the first screen (toasts
 // raised before then wait in the store).
@@ -62,6 +63,13 @@ auth.subscribe(startOutboxOnceSignedIn);
 // After the listeners above: a visitor's signed-out state is settled synchronously.
 auth.start();
 const router = createAppRouter(auth, queryClient);
+// A prerendered visitor page (landing, sign-in, sign-up) stays on screen until its component takes
+// it over (prerender/takeover.ts). Hidden when this browser may hold a session (its inline
+// session hint): then the loading screen shows, as on any other page. Whatever the app renders
+// instead of that page (a signed-in redirect, an error) replaces it too.
+const prerenderedShown = showsPrerenderedPage();
+if (!prerenderedShown) dropPrerenderedPage();
+router.subscribe("onRendered", dropPrerenderedPage);
 
 function App() {
   const { loading } = useAuth();
@@ -78,7 +86,7 @@ function App() {
       live = false;
     };
   }, [loading]);
-  if (!shown) return <LoadingScreen />;
+  if (!shown) return prerenderedShown ? null : <LoadingScreen />;
   return <RouterProvider router={router} />;
 }
 

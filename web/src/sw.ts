@@ -7,6 +7,7 @@ import { replayOutbox, type ReplayReport } from "./features/outbox/replay";
 import { readMirroredToken } from "./features/outbox/session-mirror";
 import { fetchTransport } from "./features/outbox/upload-recording";
 import { SHARE_TARGET_PATH, receiveShared } from "./features/share-target/receive-shared";
+import { PRERENDERED_PATHS, prerenderedFile } from "./prerender/pages";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -20,7 +21,13 @@ interface SyncEvent extends ExtendableEvent {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Deep links (/auth/login, /work, ...) are client routes: answer them with the cached index.html.
+// The visitor pages (landing, sign-in, sign-up) open from their prerendered HTML, painted before
+// any JavaScript runs, offline too; registered first, so they win over the shell below.
+for (const path of PRERENDERED_PATHS) {
+  registerRoute(new NavigationRoute(createHandlerBoundToURL(prerenderedFile(path)), { allowlist: [new RegExp(`^${path}$`)] }));
+}
+
+// Other deep links (/work, /search, ...) are client routes: answer them with the cached index.html.
 // The API and the auth endpoints are never navigations to the shell.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("index.html"), {

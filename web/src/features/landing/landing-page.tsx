@@ -6,6 +6,7 @@ import { cn } from "../../lib/cn";
 import { HeroPreview } from "./hero-preview";
 import { UseCaseTabs } from "./use-case-tabs";
 import { STEPS } from "./use-cases";
+import { showsPrerenderedPage, useTakeOverPrerenderedPage } from "../../prerender/takeover";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
 const primaryCta = cn(
@@ -16,9 +17,12 @@ const primaryCta = cn(
 /** The visitor's landing page (SPEC §1, §2): header, hero, the four use cases, the three steps, a closing call. */
 export function LandingPage() {
   // The hero paints first; the sections below it (most of the page) follow in a transition, in
-  // slices that leave the main thread free, so the first screen is not one long task.
-  const [belowHero, setBelowHero] = useState(false);
+  // slices that leave the main thread free, so the first screen is not one long task. Whole at
+  // once when prerendered (on the server) or taking over the prerendered page, which the person
+  // may have scrolled.
+  const [belowHero, setBelowHero] = useState(() => typeof document === "undefined" || showsPrerenderedPage());
   useEffect(() => startTransition(() => setBelowHero(true)), []);
+  useTakeOverPrerenderedPage();
   return (
     <div className="min-h-dvh bg-white text-slate-900">
       <LandingHeader />

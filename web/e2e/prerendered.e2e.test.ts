@@ -1,0 +1,146 @@
+import { join } from "node:path";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
+import { signUpUser } from "./support/api";
+import { cspViolations, expectAccessible, SCREENSHOTS, signIn, SIZES } from "./support/page";
+
+const missing = chromiumMissingReason();
+if (missing) console.warn(`[e2e] prerendered-page journeys skipped: ${missing}`);
+
+// Issue 21: the visitor pages are prerendered at build time (web/scripts/prerender-pages.mjs).
+const PAGES = [
+  { path: "/", heading: "Speak your thoughts. Keep every insight.", more: ["One journal for every part of your life", "How it works", "Get Started Free"], shot: "landing-no-js" },
+  { path: "/auth/login", heading: "Welcome back", more: ["Sign in to your account to continue journaling", "Don't have an account?"], shot: "login-no-js" },
+  { path: "/auth/signup", heading: "Create an account", more: ["Start journaling with your voice", "Already have an account?"], shot: "signup-no-js" },
+] as const;
+
+/**
+ * Recorded in the page from its first byte: whether any DOM change left the page without a main
+ * heading (a frame without the page), whether the landing page's heading was ever shown, and the
+ * layout shifts.
+ */
+function recordPaintedStates() {
+  const state = { headinglessMutation: false, landingShown: false, shift: 0, takenOver: false, seen: false };
+  (window as unknown as { __paint: typeof state }).__paint = state;
+  const check = () => {
+    const h1 = [...document.querySelectorAll("h1")].find((h) => h.getClientRects().length > 0);
+    // Once a page heading was on screen, every later state must have one (or show the loading screen).
+    if (h1) state.seen = true;
+    else if (state.seen && !document.getElementById("boot-status")) state.headinglessMutation = true;
+    if (h1?.textContent?.startsWith("Speak your thoughts")) state.landingShown = true;
+    if (h1 && !document.getElementById("prerendered")) state.takenOver = true;
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!entry.hadRecentInput) state.shift += entry.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
+type Painted = { headinglessMutation: boolean; landingShown: boolean; shift: number; takenOver: boolean; seen: boolean };
+const painted = (page: Page) => page.evaluate(() => (window as unknown as { __paint: Painted }).__paint);
+
+describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against the real API", () => {
+  const baseUrl = inject("baseUrl");
+  let browser: Browser | undefined;
+
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  it("shows landing, sign-in and sign-up with JavaScript disabled, their links working", async () => {
+    browser = await launchBrowser({ javaScriptEnabled: false });
+    const page = await browser.context.newPage();
+    for (const { path, heading, more, shot } of PAGES) {
+      await page.goto(`${baseUrl}${path}`);
+      await expect(page.getByRole("heading", { level: 1, name: heading }).isVisible(), `${path}: ${heading}`).resolves.toBe(true);
+      for (const text of more) await expect(page.getByText(text).first().isVisible(), `${path}: ${text}`).resolves.toBe(true);
+      // The app's loading screen is for JavaScript to replace; without it the page shows alone.
+      await expect(page.getByRole("status").isVisible(), `${path}: loading screen hidden`).resolves.toBe(false);
+      // Screenshots only: axe runs in the page's JavaScript (see the next test for the static pages' scan).
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({ path: join(SCREENSHOTS, `${shot}-${size}.png`), fullPage: true });
+      }
+      await page.setViewportSize(SIZES.desktop);
+    }
+    // Plain links between the pages, no router needed.
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Log In" }).click();
+    await page.waitForURL(`${baseUrl}/auth/login`);
+    await expect(page.getByRole("heading", { name: "Welcome back" }).isVisible()).resolves.toBe(true);
+  });
+
+  it("passes axe as static pages, before the app takes them over", async () => {
+    browser = await launchBrowser({ serviceWorkers: "block" });
+    const page = await browser.context.newPage();
+    // The app's entry script never arrives: what the scan sees is the prerendered page alone.
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    for (const { path, heading } of PAGES) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator("#prerendered").getByRole("heading", { level: 1, name: heading }).waitFor();
+      for (const viewport of Object.values(SIZES)) {
+        await page.setViewportSize(viewport);
+        await expectAccessible(page);
+      }
+    }
+  });
+
+  it("hands each page over to the app without a frame without it, nothing moving", async () => {
+    browser = await launchBrowser({ serviceWorkers: "block" });
+    await browser.context.addInitScript(recordPaintedStates);
+    const page = await browser.context.newPage();
+    for (const { path, heading } of PAGES) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForFunction(() => (window as unknown as { __paint: Painted }).__paint.takenOver);
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+      expect(await page.locator("#prerendered").count(), `${path}: static copy removed`).toBe(0);
+      const state = await painted(page);
+      expect(state.seen, `${path}: the heading was recorded`).toBe(true);
+      expect(state.headinglessMutation, `${path}: a DOM change left no page`).toBe(false);
+      expect(state.shift, `${path}: layout shift`).toBeLessThan(0.01);
+      expect(await cspViolations(page), `${path}: CSP`).toEqual([]);
+    }
+  });
+
+  it("keeps what was typed before the app took over, and the sign-in form then signs in", async () => {
+    const user = await signUpUser(baseUrl, "prerendered");
+    browser = await launchBrowser({ serviceWorkers: "block" });
+    const page = await browser.context.newPage();
+    // The app's entry script waits until the person has typed into the static form.
+    let release: () => void = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/auth/login`, { waitUntil: "commit" });
+    await page.locator("#prerendered #email").fill(user.email);
+    await page.locator("#prerendered #password").fill(user.password);
+    release();
+    await page.locator("#prerendered").waitFor({ state: "detached" });
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe(user.email);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    // Signed in: "/" sends a new account on to onboarding (SPEC §2).
+    await page.waitForURL(`${baseUrl}/onboarding`);
+  });
+
+  it("does not show a signed-in person the landing page on their way to their collection", async () => {
+    const user = await signUpUser(baseUrl, "prerendered-home");
+    browser = await launchBrowser();
+    await browser.context.addInitScript(recordPaintedStates);
+    const page = await browser.context.newPage();
+    await signIn(page, baseUrl, user.email, user.password);
+    const home = `${baseUrl}/onboarding`;
+    await page.waitForURL(home);
+    // Twice: from the network, then from the service worker's precache once it controls the page.
+    for (const round of [1, 2]) {
+      await page.goto(`${baseUrl}/`);
+      await page.waitForURL(home);
+      expect((await painted(page)).landingShown, `round ${round}: the landing page was shown`).toBe(false);
+    }
+  });
+});

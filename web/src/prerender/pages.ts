@@ -1,0 +1,15 @@
+/**
+ * The visitor pages prerendered at build time (web/scripts/prerender-pages.mjs): each path's HTML is
+ * written to `prerendered<path>/index.html` of the build, which the API (api/src/web-static.ts) and
+ * the service worker (sw.ts) answer for that path instead of the empty app shell.
+ */
+export const PRERENDERED_PATHS = ["/", "/auth/login", "/auth/signup"] as const;
+export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
+
+/** The build file of a prerendered path, relative to the build directory ("prerendered/auth/login/index.html"). */
+export function prerenderedFile(path: PrerenderedPath): string {
+  return `prerendered${path === "/" ? "" : path}/index.html`;
+}
+
+/** The element holding the prerendered markup, beside the app's empty #root (see takeover.ts). */
+export const PRERENDERED_ID = "prerendered";
