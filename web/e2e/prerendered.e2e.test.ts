@@ -21,7 +21,7 @@ const PAGES = [
  * layout shifts.
  */
 function recordPaintedStates() {
-  const state = { headinglessMutation: false, landingShown: false, shift: 0, takenOver: false, seen: false };
+  const state = { headinglessMutation: false, landingShown: false, shift: 0, shifted: [] as string[], takenOver: false, seen: false };
   (window as unknown as { __paint: typeof state }).__paint = state;
   const check = () => {
     const h1 = [...document.querySelectorAll("h1")].find((h) => h.getClientRects().length > 0);
@@ -34,12 +34,15 @@ function recordPaintedStates() {
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!entry.hadRecentInput) state.shift += entry.value;
+      if (entry.hadRecentInput) continue;
+      state.shift += entry.value;
+      const sources = (entry as unknown as { sources?: { node?: Node }[] }).sources ?? [];
+      state.shifted.push(`${entry.value.toFixed(4)}: ${sources.map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}`.slice(0, 80) : String(s.node?.nodeName))).join(", ")}`);
     }
   }).observe({ type: "layout-shift", buffered: true });
 }
 
-type Painted = { headinglessMutation: boolean; landingShown: boolean; shift: number; takenOver: boolean; seen: boolean };
+type Painted = { headinglessMutation: boolean; landingShown: boolean; shift: number; shifted: string[]; takenOver: boolean; seen: boolean };
 const painted = (page: Page) => page.evaluate(() => (window as unknown as { __paint: Painted }).__paint);
 
 describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against the real API", () => {
@@ -101,7 +104,7 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
       const state = await painted(page);
       expect(state.seen, `${path}: the heading was recorded`).toBe(true);
       expect(state.headinglessMutation, `${path}: a DOM change left no page`).toBe(false);
-      expect(state.shift, `${path}: layout shift`).toBeLessThan(0.01);
+      expect(state.shift, `${path}: layout shift of ${state.shifted.join("; ")}`).toBeLessThan(0.01);
       expect(await cspViolations(page), `${path}: CSP`).toEqual([]);
     }
   });

@@ -55,7 +55,11 @@ export function composePage(shell, { css, hintScript, hintClass, markup, prerend
     `import(${JSON.stringify(entry)})};requestAnimationFrame(function(){setTimeout(function(){s()})});setTimeout(function(){s()},2000)})()`;
   // A signed-in browser sees the app's loading screen (the shell's, in #root) instead of the page;
   // a visitor sees the page and not the loading screen. No JavaScript: the page.
-  const hintCss = `html.${hintClass} #${prerenderedId}{display:none}html:not(.${hintClass}) #boot-status{display:none}`;
+  // The static copy's submit buttons are disabled (see RENDERING_STATIC_COPY) but look as the
+  // app's will, so nothing changes when it takes over.
+  const hintCss =
+    `html.${hintClass} #${prerenderedId}{display:none}html:not(.${hintClass}) #boot-status{display:none}` +
+    `#${prerenderedId} button[type=submit]:disabled{background-color:var(--color-brand-600);cursor:progress}`;
   return shell
     .replace("<head>", () => `<head>\n    <script>${hintScript}${start}</script>`)
     .replace(ENTRY, "")

@@ -13,27 +13,38 @@ function prerenderedElement(): HTMLElement | null {
   return typeof document === "undefined" ? null : document.getElementById(PRERENDERED_ID);
 }
 
+/**
+ * True while the page renders at build time, for its static copy. The sign-in and sign-up buttons
+ * are disabled there: pressed before the app has taken the form over, they would send it to the
+ * server. Playwright and people alike wait for the app's enabled button; what was typed carries over.
+ */
+export const RENDERING_STATIC_COPY = typeof document === "undefined";
+
 /** Whether a prerendered page is on screen and waits for the app to take it over. */
 export function showsPrerenderedPage(): boolean {
   const element = prerenderedElement();
   return element !== null && getComputedStyle(element).display !== "none";
 }
 
-/** What was typed into the prerendered page's field `id` before the app took over ("" if none). */
-export function prerenderedFieldValue(id: string): string {
-  const element = prerenderedElement();
-  if (!element) return "";
-  const field = element.querySelector(`#${CSS.escape(id)}`);
-  return field instanceof HTMLInputElement ? field.value : "";
-}
-
-/** Removes the prerendered markup; focus moves to the app's element of the same id. */
+/**
+ * Removes the prerendered markup. What was typed into its fields goes to the app's fields of the
+ * same id (as an input event, so a controlled field's state follows), and so does the focus: the
+ * person may have typed while the app was still rendering.
+ */
 export function dropPrerenderedPage(): void {
   const element = prerenderedElement();
   if (!element) return;
+  const typed = [...element.querySelectorAll("input")].filter((input) => input.id && input.value !== input.defaultValue);
   const focused = document.activeElement;
   const inside = focused instanceof HTMLElement && focused.id && element.contains(focused) ? focused : null;
   element.remove();
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+  for (const input of typed) {
+    const next = document.getElementById(input.id);
+    if (!(next instanceof HTMLInputElement) || next.value === input.value || !setValue) continue;
+    setValue.call(next, input.value);
+    next.dispatchEvent(new Event("input", { bubbles: true }));
+  }
   if (!inside) return;
   const next = document.getElementById(inside.id);
   next?.focus({ preventScroll: true });

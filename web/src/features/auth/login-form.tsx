@@ -7,13 +7,13 @@ import { toast } from "../../components/ui/toast-store";
 import { getSupabase } from "../../lib/supabase";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
-import { prerenderedFieldValue } from "../../prerender/takeover";
+import { RENDERING_STATIC_COPY } from "../../prerender/takeover";
 import { signInErrorMessage, UNEXPECTED_ERROR } from "./auth-messages";
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState(() => prerenderedFieldValue("email"));
-  const [password, setPassword] = useState(() => prerenderedFieldValue("password"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -40,14 +40,14 @@ export function LoginForm() {
       subtitle="Sign in to your account to continue journaling"
       footer={<AuthSwitch prompt="Don't have an account?" to="/auth/signup" label="Sign up" />}
     >
-      {/* method="post": sent before the app took over the prerendered form, the password stays out of the URL (the API answers with the page again). */}
+      {/* method="post": should the static copy's form be sent anyway (its button is disabled), the password stays out of the URL (the API answers with the page again). */}
       <form className="space-y-5" method="post" onSubmit={onSubmit}>
         <EmailField value={email} onChange={setEmail} />
         <div className="space-y-2">
           <Label htmlFor="password">Password</Label>
           <PasswordInput id="password" label="Password" autoComplete="current-password" placeholder="Your password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </div>
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" disabled={busy || RENDERING_STATIC_COPY}>
           {busy ? "Signing in..." : "Sign in"}
         </Button>
       </form>

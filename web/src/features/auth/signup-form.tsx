@@ -7,15 +7,15 @@ import { toast } from "../../components/ui/toast-store";
 import { getSupabase } from "../../lib/supabase";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
-import { prerenderedFieldValue } from "../../prerender/takeover";
+import { RENDERING_STATIC_COPY } from "../../prerender/takeover";
 import { signUpDestination, UNEXPECTED_ERROR } from "./auth-messages";
 import { MIN_PASSWORD_LENGTH } from "@vj/core";
 
 export function SignupForm() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState(() => prerenderedFieldValue("email"));
-  const [password, setPassword] = useState(() => prerenderedFieldValue("password"));
-  const [confirm, setConfirm] = useState(() => prerenderedFieldValue("confirm-password"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -58,7 +58,7 @@ export function SignupForm() {
       subtitle="Start journaling with your voice"
       footer={<AuthSwitch prompt="Already have an account?" to="/auth/login" label="Sign in" />}
     >
-      {/* method="post": sent before the app took over the prerendered form, the password stays out of the URL (the API answers with the page again). */}
+      {/* method="post": should the static copy's form be sent anyway (its button is disabled), the password stays out of the URL (the API answers with the page again). */}
       <form className="space-y-5" method="post" onSubmit={onSubmit}>
         <EmailField value={email} onChange={setEmail} />
         <div className="space-y-2">
@@ -87,7 +87,7 @@ export function SignupForm() {
             onChange={(e) => setConfirm(e.target.value)}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" disabled={busy || RENDERING_STATIC_COPY}>
           {busy ? "Creating account..." : "Create account"}
         </Button>
       </form>
