@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { SummaryError } from "../engines/summaries/types.js";
 import type { Logger } from "../logger.js";
+import type { SummaryFigures } from "../repositories/summaries.js";
 import type { ClaimedSummary, SummaryJobsRepository } from "../repositories/summary-jobs.js";
-import type { WrittenSummary } from "../services/summaries.js";
 
 export interface SummaryRunnerOptions {
   jobs: SummaryJobsRepository;
   /** Writes one claimed summary (services/summaries.ts writeSummary, with the type's name). */
-  write(job: ClaimedSummary, signal: AbortSignal): Promise<WrittenSummary>;
+  write(job: ClaimedSummary, signal: AbortSignal): Promise<SummaryFigures>;
   logger: Logger;
   leaseSeconds: number;
   pollMs: number;

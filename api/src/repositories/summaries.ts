@@ -4,7 +4,8 @@ import { ownedBy } from "./scope.js";
 
 export type SummaryWithTypeRow = Selectable<SummariesTable> & { summary_type_name: string | null };
 
-export interface NewSummary {
+/** What a summary was asked for: whose, which collection, which period, with which prompt. */
+export interface SummaryRequest {
   userId: string;
   domainId: string;
   summaryTypeId: string | null;
@@ -12,12 +13,19 @@ export interface NewSummary {
   periodKey: string;
   prompt: string | null;
   responseLength: string;
+}
+
+/** What a written summary holds: the engine's answer and the period's figures. */
+export interface SummaryFigures {
   content: string;
   themes: string[];
   totalVoiceNotes: number;
   totalDuration: number;
   wordsTranscribed: number;
   engine: string;
+}
+
+export interface NewSummary extends SummaryRequest, SummaryFigures {
   /** An imported summary keeps its own; a new one is now. */
   createdAt?: Date;
 }
@@ -86,10 +94,7 @@ export function summariesRepository(db: Kysely<DB>) {
      * the first (also under concurrent resends) and `created` is false.
      */
     async insertPending(
-      s: Pick<NewSummary, "userId" | "domainId" | "summaryTypeId" | "period" | "periodKey" | "prompt" | "responseLength"> & {
-        clientRequestId: string | null;
-        timeZone: string;
-      },
+      s: SummaryRequest & { clientRequestId: string | null; timeZone: string },
     ): Promise<{ row: SummaryWithTypeRow; created: boolean }> {
       const inserted = await db
         .insertInto("summaries")

@@ -1,16 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
+import type { SummaryFigures, SummaryRequest } from "./summaries.js";
 
 /** A pending summary claimed by one worker under a lease. */
-export interface ClaimedSummary {
+export interface ClaimedSummary extends SummaryRequest {
   id: string;
-  userId: string;
-  domainId: string;
-  summaryTypeId: string | null;
-  period: string;
-  periodKey: string;
-  prompt: string | null;
-  responseLength: string;
   timeZone: string;
   attempts: number;
 }
@@ -62,7 +56,7 @@ export function summaryJobsRepository(db: Kysely<DB>) {
     async complete(
       id: string,
       workerId: string,
-      s: { content: string; themes: string[]; totalVoiceNotes: number; totalDuration: number; wordsTranscribed: number; engine: string },
+      s: SummaryFigures,
     ): Promise<boolean> {
       const r = await db
         .updateTable("summaries")

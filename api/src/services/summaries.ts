@@ -13,7 +13,7 @@ import {
 import type { DomainRow, SummaryTypeRow } from "../db/schema.js";
 import { ApiError, notFound } from "../errors.js";
 import { SummaryError, type SummaryResult } from "../engines/summaries/types.js";
-import { summariesRepository, type SummaryWithTypeRow } from "../repositories/summaries.js";
+import { summariesRepository, type SummaryFigures, type SummaryRequest, type SummaryWithTypeRow } from "../repositories/summaries.js";
 import { voiceNotesRepository } from "../repositories/voice-notes.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
@@ -128,16 +128,6 @@ export async function requestSummary(ctx: ServiceContext, userId: string, input:
   return { summary: toSummary(row), created };
 }
 
-/** What the job runner asks for a claimed summary: the engine's answer and the period's figures. */
-export interface WrittenSummary {
-  content: string;
-  themes: string[];
-  totalVoiceNotes: number;
-  totalDuration: number;
-  wordsTranscribed: number;
-  engine: string;
-}
-
 /**
  * Writes a pending summary: the period's transcribed notes as they are now, through the summary
  * engine. Throws SummaryError (with `retryable`) when the engine fails, or when the period has no
@@ -145,8 +135,8 @@ export interface WrittenSummary {
  */
 export async function writeSummary(
   ctx: Pick<ServiceContext, "db" | "summarizer">,
-  job: { userId: string; domainId: string; summaryTypeId: string | null; period: string; periodKey: string; prompt: string | null; responseLength: string; timeZone: string },
-): Promise<WrittenSummary> {
+  job: SummaryRequest & { timeZone: string },
+): Promise<SummaryFigures> {
   const typeName = job.summaryTypeId
     ? ((await ctx.db.selectFrom("summary_types").select("name").where("id", "=", job.summaryTypeId).executeTakeFirst())?.name ?? null)
     : null;
