@@ -3,14 +3,12 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, describe, expect, test } from "vitest";
 import { sweepCrashLeftovers } from "../src/jobs/crash-sweep.js";
 import { createLogger } from "../src/logger.js";
 import type { Database } from "../src/db/database.js";
 import { createUser } from "./factories.js";
-import { withDatabase } from "./global-setup.js";
-import { createTestApp, dbKinds, freshDatabase } from "./harness.js";
+import { createTestApp, databaseUrl, dbKinds, freshDatabase } from "./harness.js";
 import { createDomain } from "./support/api.js";
 import { audioDir, filesUnder, webmBytes } from "./support/audio.js";
 import { spawnApi, type ApiProcess } from "./support/api-process.js";
@@ -73,8 +71,7 @@ describe.each(dbKinds)("crash leftovers on %s", (kind) => {
     };
     if (kind === "postgres") {
       database = await freshDatabase("postgres");
-      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
-      env.DATABASE_URL = withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name);
+      env.DATABASE_URL = await databaseUrl(database);
     }
     const first = await spawnApi(env);
     processes.push(first);

@@ -6,8 +6,7 @@ import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "../src/db/database.js";
-import { withDatabase } from "./global-setup.js";
-import { dbKinds, freshDatabase } from "./harness.js";
+import { databaseUrl, dbKinds, freshDatabase } from "./harness.js";
 import { spawnApi, type ApiProcess } from "./support/api-process.js";
 import { webmBytes } from "./support/audio.js";
 import { noteForm } from "./support/multipart.js";
@@ -92,12 +91,11 @@ describe("infra/Dockerfile", () => {
       // An empty database, as on a first deployment: the migrations run at start.
       await sql`drop schema public cascade`.execute(database.db);
       await sql`create schema public`.execute(database.db);
-      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
       const bucket = await s3.bucket();
       server = await spawnApi(
         {
           ...bucket.env,
-          DATABASE_URL: withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name),
+          DATABASE_URL: await databaseUrl(database),
           DATA_DIR: dataDir,
           AUTH_JWT_SECRET: "compiled-test-secret-that-is-long-enough-for-hs256",
           TRANSCRIBE_ENGINE: "none",

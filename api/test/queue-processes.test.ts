@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database, DatabaseKind } from "../src/db/database.js";
-import { withDatabase } from "./global-setup.js";
-import { dbKinds, freshDatabase } from "./harness.js";
+import { databaseUrl, dbKinds, freshDatabase } from "./harness.js";
 import { spawnApi, type ApiProcess } from "./support/api-process.js";
 import { EventStream, eventId } from "./support/event-stream.js";
 import { noteForm } from "./support/multipart.js";
@@ -77,8 +75,7 @@ async function processEnv(kind: DatabaseKind, openai: OpenAITestServer, dataDir:
   };
   if (kind === "postgres") {
     database = await freshDatabase("postgres");
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
-    env.DATABASE_URL = withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name);
+    env.DATABASE_URL = await databaseUrl(database);
   }
   return { env, database };
 }

@@ -2,11 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database, DatabaseKind } from "../src/db/database.js";
-import { withDatabase } from "./global-setup.js";
-import { dbKinds, freshDatabase } from "./harness.js";
+import { databaseUrl, dbKinds, freshDatabase } from "./harness.js";
 import { spawnApi, type ApiProcess } from "./support/api-process.js";
 import { webmBytes } from "./support/audio.js";
 import { noteForm } from "./support/multipart.js";
@@ -66,8 +64,7 @@ async function baseEnv(kind: DatabaseKind, bucketEnv: Record<string, string>) {
   if (kind === "postgres") {
     database = await freshDatabase("postgres");
     databases.push(database);
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
-    env.DATABASE_URL = withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name);
+    env.DATABASE_URL = await databaseUrl(database);
   }
   return { env, database };
 }

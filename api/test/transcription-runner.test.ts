@@ -9,10 +9,8 @@ import { transcriptionJobsRepository } from "../src/repositories/transcription-j
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
 import { toTranscriptionError } from "../src/engines/transcription/openai.js";
 import { openPostgres } from "../src/db/database.js";
-import { sql } from "kysely";
 import { createUser } from "./factories.js";
-import { withDatabase } from "./global-setup.js";
-import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+import { createTestApp, databaseUrl, dbKinds, type TestApp } from "./harness.js";
 
 const logger = createLogger("silent");
 
@@ -322,8 +320,8 @@ describe.runIf(dbKinds.includes("postgres"))("transcription queue shared by repl
 
   test("three runners on separate connection pools transcribe every note exactly once", async () => {
     const ids = await queueNotes(t, 30);
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.deps.database.db);
-    const pools = [0, 1, 2].map(() => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name), 4));
+    const url = await databaseUrl(t.deps.database);
+    const pools = [0, 1, 2].map(() => openPostgres(url, 4));
     const calls = new Map<string, number>();
     const transcriber: Pick<Transcriber, "transcribe"> = {
       transcribe: async ({ path: p }) => {
