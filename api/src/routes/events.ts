@@ -21,7 +21,7 @@ export const EVENTS_MAX_LIFETIME_MS = 30 * 60_000;
 export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; maxLifetimeMs?: number } = {}) {
   return new Hono<AppEnv>().get("/", (c) => {
     const user = c.get("user");
-    const pending: FeedEvent[] = [];
+    const pending: Exclude<FeedEvent, { kind: "end" }>[] = [];
     let wake: (() => void) | undefined;
     let end: (() => void) | undefined;
     const unsubscribe = feed.subscribe(user.id, (event) => {
@@ -60,7 +60,6 @@ export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; m
             wake = undefined;
             continue;
           }
-          if (event.kind === "end") break;
           await stream.writeSSE(event.kind === "resync" ? { event: "resync", data: "{}" } : { event: event.kind, data: JSON.stringify({ id: event.id }) });
         }
       } finally {
