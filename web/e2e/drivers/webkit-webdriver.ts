@@ -11,8 +11,16 @@ import { startXvfb, XVFB_PATH, type Display } from "./xvfb";
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver";
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
+/** GStreamer's AAC encoder: without it WebKitGTK's MediaRecorder supports no type at all (MP4/AAC is its only one). */
+const AAC_ENCODER_PATH = "/usr/lib/x86_64-linux-gnu/gstreamer-1.0/libgstvoaacenc.so";
+
 export function webkitMissingReason(): string | null {
-  for (const [file, pkg] of [[WEBKIT_DRIVER_PATH, "webkit2gtk-driver"], [MINIBROWSER_PATH, "libwebkit2gtk-4.1-0"], [XVFB_PATH, "xvfb"]]) {
+  for (const [file, pkg] of [
+    [WEBKIT_DRIVER_PATH, "webkit2gtk-driver"],
+    [MINIBROWSER_PATH, "libwebkit2gtk-4.1-0"],
+    [AAC_ENCODER_PATH, "gstreamer1.0-plugins-bad"],
+    [XVFB_PATH, "xvfb"],
+  ]) {
     if (!fs.existsSync(file!)) return `${file} is not installed (apt-get install ${pkg})`;
   }
   return netnsMissingReason();
