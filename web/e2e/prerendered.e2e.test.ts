@@ -92,6 +92,7 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
     }
   });
 
+  // Untouched, a visitor's page starts the app VISITOR_IDLE_START_MS after its load: a takeover with no input near it.
   it("hands each page over to the app without a frame without it, nothing moving", async () => {
     browser = await launchBrowser({ serviceWorkers: "block" });
     await browser.context.addInitScript(recordPaintedStates);
@@ -107,6 +108,28 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
       expect(state.shift, `${path}: layout shift of ${state.shifted.join("; ")}`).toBeLessThan(0.01);
       expect(await cspViolations(page), `${path}: CSP`).toEqual([]);
     }
+  });
+
+  it("requests none of the app's scripts for a visitor until the page is used, then takes it over", async () => {
+    browser = await launchBrowser({ serviceWorkers: "block" });
+    const page = await browser.context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script" || /\.js(\?|$)/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.waitForLoadState("networkidle");
+    // Read, scrolled, left alone: the page is static HTML with its one inline script.
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(500);
+    expect(scripts, "scripts before any use").toEqual([]);
+    await expect(page.locator("#prerendered").count()).resolves.toBe(1);
+    // The first use (a field focused) starts the app, which takes the form over.
+    await page.locator("#prerendered #email").focus();
+    await page.locator("#prerendered").waitFor({ state: "detached" });
+    expect(scripts.some((p) => /^\/assets\/index-[^/]+\.js$/.test(p)), `the entry among ${scripts.join(", ")}`).toBe(true);
+    await expect(page.getByRole("button", { name: "Sign in" }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByLabel("Email").evaluate((el) => el === document.activeElement)).resolves.toBe(true);
   });
 
   it("keeps what was typed before the app took over, and the sign-in form then signs in", async () => {

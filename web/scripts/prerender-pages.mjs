@@ -38,21 +38,33 @@ const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULEPRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
 
+/** A visitor's page that nobody touches starts the app this long after its load event. */
+export const VISITOR_IDLE_START_MS = 5000;
+
 /** Fills a copy of the shell (the built index.html) with one page. */
 export function composePage(shell, { css, hintScript, hintClass, markup, prerenderedId }) {
   const entry = ENTRY.exec(shell)?.[1];
   if (!entry || !STYLESHEET.test(shell) || !ROOT.test(shell)) throw new Error("prerender: index.html has no entry script, stylesheet link or #root");
-  // The app starts once the page has painted, not before, and its scripts are requested only
-  // then too. As a module script in the head, the entry (React, the router: a few hundred ms of a
-  // phone's CPU) ran as soon as the document was parsed, often before the first paint; and
-  // requested from the head (script, modulepreload) at high priority, ~140 kB of JavaScript
-  // shared a slow link with the page's first paint. The chunks the entry imports are preloaded
-  // with it, in parallel, as before. A timer starts it too where no frame comes (a background tab).
+  // When the app's scripts are requested and run:
+  // - a browser that may hold a session (the hint's class): once the page has painted, as its
+  //   loading screen waits for the app (a timer where no frame comes: a background tab);
+  // - a visitor: on first use of the page (a pointer or key pressed, a field focused), or once the
+  //   page has loaded and stayed untouched for VISITOR_IDLE_START_MS (the service worker, for
+  //   offline use and installation). The static page is readable, its links work and its fields
+  //   take input meanwhile; the app's evaluation (React, the router: about a second of a slow
+  //   phone's CPU) no longer blocks the main thread while the page first shows.
+  // The entry is never a module script of the head: it ran as soon as the document was parsed, and
+  // ~140 kB requested at high priority shared a slow link with the first paint. The chunks the
+  // entry imports are preloaded with it, in parallel, as before.
   const preloads = [...shell.matchAll(MODULEPRELOAD)].map((m) => m[1]);
+  const uses = ["pointerdown", "keydown", "focusin", "touchstart"];
   const start =
-    `;(function(){var s=function(){s=function(){};` +
-    `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});` +
-    `import(${JSON.stringify(entry)})};requestAnimationFrame(function(){setTimeout(function(){s()})});setTimeout(function(){s()},2000)})()`;
+    `;(function(){var d=document,s=function(){s=function(){};` +
+    `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
+    `import(${JSON.stringify(entry)})},go=function(){s()};` +
+    `if(d.documentElement.classList.contains(${JSON.stringify(hintClass)})){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,2000)}` +
+    `else{${JSON.stringify(uses)}.forEach(function(t){addEventListener(t,go,{capture:true,once:true,passive:true})});` +
+    `addEventListener("load",function(){setTimeout(go,${VISITOR_IDLE_START_MS})})}})()`;
   // A signed-in browser sees the app's loading screen (the shell's, in #root) instead of the page;
   // a visitor sees the page and not the loading screen. No JavaScript: the page.
   // The static copy's submit buttons are disabled (see RENDERING_STATIC_COPY) but look as the
