@@ -154,6 +154,25 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
     await page.waitForURL(`${baseUrl}/onboarding`);
   });
 
+  it("presses again, once the app has taken over, a button pressed on the static page", async () => {
+    browser = await launchBrowser({ serviceWorkers: "block" });
+    const page = await browser.context.newPage();
+    // The app's entry script waits until the person has pressed the static page's buttons.
+    let release: () => void = () => {};
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.locator("#prerendered").getByRole("tab", { name: "Travel" }).click();
+    release();
+    await page.locator("#prerendered").waitFor({ state: "detached" });
+    await page.getByRole("tab", { name: "Travel", selected: true }).waitFor();
+    await page.getByRole("heading", { name: "Travel Diary" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Professional Growth" }).count()).toBe(0);
+  });
+
   it("does not show a signed-in person the landing page on their way to their collection", async () => {
     const user = await signUpUser(baseUrl, "prerendered-home");
     browser = await launchBrowser();

@@ -42,7 +42,7 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
 export const VISITOR_IDLE_START_MS = 5000;
 
 /** Fills a copy of the shell (the built index.html) with one page. */
-export function composePage(shell, { css, hintScript, hintClass, markup, prerenderedId }) {
+export function composePage(shell, { css, hintScript, hintClass, markup, prerenderedId, pressGlobal }) {
   const entry = ENTRY.exec(shell)?.[1];
   if (!entry || !STYLESHEET.test(shell) || !ROOT.test(shell)) throw new Error("prerender: index.html has no entry script, stylesheet link or #root");
   // When the app's scripts are requested and run:
@@ -58,10 +58,15 @@ export function composePage(shell, { css, hintScript, hintClass, markup, prerend
   // entry imports are preloaded with it, in parallel, as before.
   const preloads = [...shell.matchAll(MODULEPRELOAD)].map((m) => m[1]);
   const uses = ["pointerdown", "keydown", "focusin", "touchstart"];
+  // A press of one of the static copy's own buttons (a use-case tab, Show password) has no handler
+  // until the app takes over: kept here, and pressed again on the app's button then (takeover.ts).
+  const keepPress =
+    `addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest(${JSON.stringify(`#${prerenderedId} button[type=button]`)});` +
+    `if(b)window[${JSON.stringify(pressGlobal)}]={role:b.getAttribute("role")||"",label:b.getAttribute("aria-label")||b.textContent.trim()}},true);`;
   const start =
     `;(function(){var d=document,s=function(){s=function(){};` +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
-    `import(${JSON.stringify(entry)})},go=function(){s()};` +
+    `import(${JSON.stringify(entry)})},go=function(){s()};${keepPress}` +
     `if(d.documentElement.classList.contains(${JSON.stringify(hintClass)})){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,2000)}` +
     `else{${JSON.stringify(uses)}.forEach(function(t){addEventListener(t,go,{capture:true,once:true,passive:true})});` +
     `addEventListener("load",function(){setTimeout(go,${VISITOR_IDLE_START_MS})})}})()`;
@@ -97,6 +102,7 @@ export async function prerenderPages(dist) {
         hintClass: renderer.SESSION_HINT_CLASS,
         markup: await renderer.renderPage(page),
         prerenderedId: renderer.PRERENDERED_ID,
+        pressGlobal: renderer.STATIC_PRESS_GLOBAL,
       });
       const file = path.join(dist, renderer.prerenderedFile(page));
       fs.mkdirSync(path.dirname(file), { recursive: true });

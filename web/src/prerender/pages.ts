@@ -13,3 +13,11 @@ export function prerenderedFile(path: PrerenderedPath): string {
 
 /** The element holding the prerendered markup, beside the app's empty #root (see takeover.ts). */
 export const PRERENDERED_ID = "prerendered";
+
+/**
+ * Where the prerendered page's inline script keeps the last press of one of its buttons (a use-case
+ * tab, Show password) made before the app took over: { role, label }. The takeover presses the
+ * app's matching button (takeover.ts).
+ */
+export const STATIC_PRESS_GLOBAL = "__vjStaticPress";
+export type StaticPress = { role: string; label: string };

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from "react";
-import { PRERENDERED_ID } from "./pages";
+import { PRERENDERED_ID, STATIC_PRESS_GLOBAL, type StaticPress } from "./pages";
 
 /**
  * The handover from a prerendered page (web/scripts/prerender-pages.mjs) to the app. The page's
@@ -27,9 +27,27 @@ export function showsPrerenderedPage(): boolean {
 }
 
 /**
+ * Presses the app's button that matches the static copy's last pressed one (same role, same label
+ * or text): a mouse press and a click, as Radix tabs switch on the press and other buttons on the click.
+ */
+function replayStaticPress(): void {
+  const store = window as unknown as Record<string, StaticPress | undefined>;
+  const press = store[STATIC_PRESS_GLOBAL];
+  if (!press) return;
+  delete store[STATIC_PRESS_GLOBAL];
+  const button = [...document.querySelectorAll<HTMLButtonElement>('button[type="button"]')].find(
+    (b) => (b.getAttribute("role") ?? "") === press.role && (b.getAttribute("aria-label") ?? b.textContent?.trim()) === press.label,
+  );
+  if (!button || button.disabled) return;
+  button.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, cancelable: true, button: 0 }));
+  button.click();
+}
+
+/**
  * Removes the prerendered markup. What was typed into its fields goes to the app's fields of the
  * same id (as an input event, so a controlled field's state follows), and so does the focus: the
- * person may have typed while the app was still rendering.
+ * person may have typed while the app was still rendering. A button pressed meanwhile is pressed
+ * again on the app's copy.
  */
 export function dropPrerenderedPage(): void {
   const element = prerenderedElement();
@@ -38,6 +56,8 @@ export function dropPrerenderedPage(): void {
   const focused = document.activeElement;
   const inside = focused instanceof HTMLElement && focused.id && element.contains(focused) ? focused : null;
   element.remove();
+  // After this commit, outside it: the press is an event like any other for React.
+  queueMicrotask(replayStaticPress);
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
   for (const input of typed) {
     const next = document.getElementById(input.id);
