@@ -62,7 +62,13 @@ function runLighthouse(url, { keepStorage = false } = {}) {
   const out = path.join(work, `${Math.random().toString(36).slice(2)}.json`);
   const args = ["-y", ...lighthouse, url, `--port=${port}`, `--only-categories=${CATEGORIES.join(",")}`, "--output=json", `--output-path=${out}`, "--quiet"];
   if (keepStorage) args.push("--disable-storage-reset");
-  const r = spawnSync("npx", args, { stdio: ["ignore", "inherit", "inherit"] });
+  // Lighthouse sometimes loses the trace of a load (NO_NAVSTART, "run Lighthouse again"): once more, then give up.
+  let r;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    r = spawnSync("npx", args, { stdio: ["ignore", "inherit", "inherit"] });
+    if (r.status === 0) break;
+    console.error(`lighthouse failed on ${url} (exit ${r.status})${attempt === 1 ? ", running it again" : ""}`);
+  }
   if (r.status !== 0) throw new Error(`lighthouse failed on ${url} (exit ${r.status})`);
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
   if (process.env.LH_KEEP) {
