@@ -77,11 +77,16 @@ function App() {
   useEffect(() => {
     if (loading) return;
     let live = true;
-    // Once the saved answers are back, in a transition: the first screen renders in slices that
-    // leave the main thread free between them, not as one long task (Lighthouse's blocking time).
-    void persisted.restored.then(() => {
-      if (live) startTransition(() => setShown(true));
-    });
+    // Once the saved answers are back and the first route is resolved (its chunk, its loader), in a
+    // transition: the first screen renders in slices that leave the main thread free between them,
+    // not as one long task (Lighthouse's blocking time). Resolved after mounting instead, the route
+    // would render through the router's store, which React always renders in one piece.
+    void persisted.restored
+      .then(() => router.load())
+      .catch(() => undefined)
+      .then(() => {
+        if (live) startTransition(() => setShown(true));
+      });
     return () => {
       live = false;
     };
