@@ -405,6 +405,11 @@ describe.skipIf(missing !== null)("summaries written by an OpenAI-compatible mod
     expect(await summary.getByRole("listitem").filter({ hasText: /^item (one|two)$/ }).count()).toBe(2);
     await summary.getByRole("list", { name: "Themes" }).getByText("Calm", { exact: true }).waitFor();
     await summary.getByText(/^Written by AI model /).waitFor();
+    // The markdown renderer loads on its own: a page opened on the Summary tab still shows it formatted.
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("summary");
+    await page.reload();
+    await card(page, "General Summary").getByRole("heading", { name: "Heading", level: 2 }).waitFor();
+    expect(await card(page, "General Summary").getByRole("listitem").filter({ hasText: /^item (one|two)$/ }).count()).toBe(2);
   });
 
   it("shows HTML in a model's answer as text: no element is made and no script runs", async () => {

@@ -1,11 +1,45 @@
-import Markdown from "react-markdown";
+import { useEffect, useState } from "react";
 import { cn } from "../lib/cn";
+
+type Markdown = typeof import("react-markdown").default;
+
+// react-markdown (with micromark and unified, most of the main screen's chunk) loads on its own:
+// the notes a screen opens with need none of it. It is fetched once the page is idle, so a summary
+// or an answer opened later finds it ready.
+let loaded: Markdown | null = null;
+let loading: Promise<Markdown> | null = null;
+
+export function loadMarkdown(): Promise<Markdown> {
+  loading ??= import("react-markdown").then((m) => (loaded = m.default));
+  return loading;
+}
+
+/** Loads the markdown renderer when the page next goes idle (or 2 s from now at the latest). */
+export function preloadMarkdownWhenIdle(): void {
+  const load = () => void loadMarkdown().catch(() => (loading = null));
+  if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 2000);
+}
 
 /**
  * Model-written text (a summary, an answer) as markdown (SPEC §2). react-markdown never renders raw HTML: a model answer
- * holding `<script>` or `<img onerror>` shows as text, and unsafe link schemes are dropped.
+ * holding `<script>` or `<img onerror>` shows as text, and unsafe link schemes are dropped. Until the renderer has
+ * loaded, the text shows as it was written.
  */
 export function MarkdownText({ text, className }: { text: string; className?: string }) {
+  const [Renderer, setRenderer] = useState<Markdown | null>(() => loaded);
+  useEffect(() => {
+    if (Renderer) return;
+    let live = true;
+    loadMarkdown().then(
+      (m) => live && setRenderer(() => m),
+      () => (loading = null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Renderer]);
+
   return (
     <div
       className={cn(
@@ -18,7 +52,7 @@ export function MarkdownText({ text, className }: { text: string; className?: st
         className,
       )}
     >
-      <Markdown>{text}</Markdown>
+      {Renderer ? <Renderer>{text}</Renderer> : <p className="whitespace-pre-line">{text}</p>}
     </div>
   );
 }

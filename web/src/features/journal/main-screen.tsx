@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { preloadMarkdownWhenIdle } from "../../components/markdown-text";
 import { collectionQueries } from "../collections/queries";
 import { collectionBySlug, rememberSelected } from "../collections/selection";
 import { ImportAudioButton } from "../import-audio/import-audio-button";
@@ -28,6 +29,8 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
   useEffect(() => {
     if (collection) rememberSelected(collection.id);
   }, [collection]);
+  // Summaries and answers are markdown: its renderer loads once the screen has settled.
+  useEffect(preloadMarkdownWhenIdle, []);
 
   // SPEC §2: "Loading..." until a current collection can be known; with no collection at all the
   // workspace still has to be set up, which onboarding does.
