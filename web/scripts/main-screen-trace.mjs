@@ -7,11 +7,12 @@
 //   node web/scripts/main-screen-trace.mjs [baseUrl]
 //
 // Without baseUrl it starts the compiled API (api/dist, built when stale) serving web/dist (build
-// it first: `pnpm --filter @vj/web build`) on PGlite. The account gets a collection with 20
+// it first: `pnpm --filter @vj/web build`) on PGlite. The account gets a collection with NOTES (20)
 // transcribed notes today; the page is signed in once, the service worker installed, then
 // reloaded RUNS (3) times with the profile running; the middle run (by total long-task time) is
 // printed. With a build made by `vite build --sourcemap` the functions are named by their source
-// (source-map-js, which Vite itself uses). Environment: RUNS, CPU_SLOWDOWN (4), CHROMIUM_PATH.
+// (source-map-js, which Vite itself uses). Environment: RUNS, CPU_SLOWDOWN (4), CHROMIUM_PATH,
+// PROFILE_OUT (a file to keep the middle run's CPU profile in; DevTools opens it as .cpuprofile).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,11 +23,12 @@ import { json, launchBench, newAccount, openJournal, printTable } from "./bench-
 const web = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.RUNS ?? 3);
 const SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 4);
+const NOTES = Number(process.env.NOTES ?? 20);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "vj-main-trace-"));
 
 async function seedNotes(base, account) {
   const wav = fs.readFileSync(path.resolve(web, "../api/test/fixtures/note.webm"));
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < NOTES; i++) {
     const form = new FormData();
     form.set("audio", new Blob([wav], { type: "audio/webm" }), "n.webm");
     form.set("title", `Morning thought ${i + 1}`);
@@ -58,11 +60,21 @@ function original(script, line, column) {
   return `${pos.name ?? ""} ${pos.source.replace(/.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, "").replace(/^(\.\.\/)+/, "")}:${pos.line}`;
 }
 
-/** Self time by function and by script in a CPU profile, between two timestamps (µs). */
+/** The npm package (or the app's own folder) a mapped position belongs to. */
+function packageOf(mapped) {
+  const source = mapped?.split(" ").pop();
+  if (!source) return undefined;
+  const [first, second, third] = source.replace(/:\d+$/, "").split("/");
+  if (first === "src") return ["src", second, third].filter(Boolean).join("/");
+  return first.startsWith("@") ? `${first}/${second}` : first;
+}
+
+/** Self time by function, by script and by package in a CPU profile, between two timestamps (µs). */
 function selfTimes(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const byFn = new Map();
   const byScript = new Map();
+  const byPackage = new Map();
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     t += profile.timeDeltas[i];
@@ -76,8 +88,10 @@ function selfTimes(profile) {
     const fn = `${f.functionName || "(anonymous)"} ${original(script, f.lineNumber, f.columnNumber) ?? `${script}:${f.lineNumber + 1}:${f.columnNumber + 1}`}`;
     byFn.set(fn, (byFn.get(fn) ?? 0) + profile.timeDeltas[i]);
     byScript.set(script, (byScript.get(script) ?? 0) + profile.timeDeltas[i]);
+    const pkg = packageOf(original(script, f.lineNumber, f.columnNumber)) ?? script;
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + profile.timeDeltas[i]);
   }
-  return { byFn, byScript };
+  return { byFn, byScript, byPackage };
 }
 
 async function traceOnce(page, context) {
@@ -128,9 +142,11 @@ async function main() {
     const mid = runs[Math.floor(runs.length / 2)];
     console.log(`\nSigned-in main screen, reload with the service worker, CPU ${SLOWDOWN}× slower; runs by long-task total: ${runs.map(total).join(", ")} ms (blocking beyond 50 ms: ${runs.map(tbt).join(", ")} ms); FCP of the middle run ${Math.round(mid.fcp ?? NaN)} ms`);
     printTable("Long tasks of the middle run", [["start (ms)", "duration (ms)"], ...mid.longTasks.map(([s, d]) => [s, d])]);
-    const { byFn, byScript } = selfTimes(mid.profile);
+    if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(mid.profile));
+    const { byFn, byScript, byPackage } = selfTimes(mid.profile);
     const ms = (us) => `${(us / 1000).toFixed(0)} ms`;
     printTable("Self time by script (profile of the middle run)", [["script", "self"], ...[...byScript].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => [k, ms(v)])]);
+    printTable("Self time by package (built with --sourcemap)", [["package", "self"], ...[...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => [k, ms(v)])]);
     printTable("Self time by function", [["function", "self"], ...[...byFn].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => [k.slice(0, 110), ms(v)])]);
   } finally {
     await close();
