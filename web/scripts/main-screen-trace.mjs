@@ -85,10 +85,11 @@ function selfTimes(profile) {
       continue;
     }
     const script = f.url ? new URL(f.url).pathname : "(native)";
-    const fn = `${f.functionName || "(anonymous)"} ${original(script, f.lineNumber, f.columnNumber) ?? `${script}:${f.lineNumber + 1}:${f.columnNumber + 1}`}`;
+    const mapped = original(script, f.lineNumber, f.columnNumber);
+    const fn = `${f.functionName || "(anonymous)"} ${mapped ?? `${script}:${f.lineNumber + 1}:${f.columnNumber + 1}`}`;
     byFn.set(fn, (byFn.get(fn) ?? 0) + profile.timeDeltas[i]);
     byScript.set(script, (byScript.get(script) ?? 0) + profile.timeDeltas[i]);
-    const pkg = packageOf(original(script, f.lineNumber, f.columnNumber)) ?? script;
+    const pkg = packageOf(mapped) ?? script;
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + profile.timeDeltas[i]);
   }
   return { byFn, byScript, byPackage };

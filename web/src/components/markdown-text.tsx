@@ -10,13 +10,20 @@ let loaded: Markdown | null = null;
 let loading: Promise<Markdown> | null = null;
 
 export function loadMarkdown(): Promise<Markdown> {
-  loading ??= import("react-markdown").then((m) => (loaded = m.default));
+  // A failed fetch (offline before the chunk was cached) is tried again by the next caller.
+  loading ??= import("react-markdown").then(
+    (m) => (loaded = m.default),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
 /** Loads the markdown renderer when the page next goes idle (or 2 s from now at the latest). */
 export function preloadMarkdownWhenIdle(): void {
-  const load = () => void loadMarkdown().catch(() => (loading = null));
+  const load = () => void loadMarkdown().catch(() => undefined);
   if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 2000 });
   else setTimeout(load, 2000);
 }
@@ -33,7 +40,7 @@ export function MarkdownText({ text, className }: { text: string; className?: st
     let live = true;
     loadMarkdown().then(
       (m) => live && setRenderer(() => m),
-      () => (loading = null),
+      () => undefined, // the text stays as written
     );
     return () => {
       live = false;
