@@ -2,11 +2,12 @@
 // The README's two commands: `npm start` (install, build what is missing, serve)
 // and `npm test` (install, typecheck, every test). Needs only Node 20.19+ and npm:
 // pnpm itself comes through npx when it is not installed.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PNPM_VERSION = "10.34.9";
@@ -93,10 +94,10 @@ async function start() {
   install();
   buildWebIfStale();
   await buildApiIfStale();
-  // Compiled JavaScript: no TypeScript loader at run time.
-  const child = spawn(process.execPath, ["--enable-source-maps", "api/dist/main.js"], { cwd: root, stdio: "inherit" });
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // Compiled JavaScript, in this process: no TypeScript loader and no second Node start (~0.1 s).
+  // The server handles SIGINT/SIGTERM itself; stack traces point at api/src.
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(path.join(root, "api", "dist", "main.js")).href);
 }
 
 /** Runs one vitest suite with a JSON report beside the normal output, and returns its counts. */
