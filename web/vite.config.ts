@@ -99,6 +99,5 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
   },
 });
