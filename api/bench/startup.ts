@@ -3,8 +3,9 @@
  * GET /api/health on an installed checkout, on the embedded PGlite (a warm DATA_DIR) and on
  * PostgreSQL, five runs each (min/median/max). Rows: the README's `npm start` (install check,
  * stale checks, compiled server); the compiled server alone; PGlite opening its data dir and
- * answering one query in a bare script (the floor of the embedded mode); and a bare Node process
- * answering /api/health.
+ * answering one query in a bare script (the floor of the embedded mode), and the same script
+ * without the timer that holds the event loop (Node then waits for V8's background compiles);
+ * and a bare Node process answering /api/health.
  *
  *   cd api && npx tsx bench/startup.ts [runs=5]
  *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test; a scratch
@@ -90,11 +91,14 @@ async function main() {
   const pglite = { DATA_DIR: dataDir };
   // PGlite alone: open the warm data dir, one query, then answer /api/health.
   const pgliteEntry = pathToFileURL(createRequire(path.join(apiDir, "package.json")).resolve("@electric-sql/pglite")).href;
-  const pgliteOnly = `const { PGlite } = await import(${JSON.stringify(pgliteEntry)}); const db = await PGlite.create({ dataDir: process.env.DATA_DIR + "/db" }); await db.query("select 1"); (await import("node:http")).createServer((q, s) => s.end('{"ok":true}')).listen(Number(process.env.PORT), "127.0.0.1")`;
+  // It holds the event loop with a timer while PGlite opens, as main.ts does: an empty loop makes
+  // Node wait for V8's background compiles of PGlite's WebAssembly (~0.6 s).
+  const pgliteOnly = `const hold = setInterval(() => {}, 60000); const { PGlite } = await import(${JSON.stringify(pgliteEntry)}); const db = await PGlite.create({ dataDir: process.env.DATA_DIR + "/db" }); await db.query("select 1"); (await import("node:http")).createServer((q, s) => s.end('{"ok":true}')).listen(Number(process.env.PORT), "127.0.0.1", () => clearInterval(hold))`;
   const cases: [string, string, string[], Record<string, string>][] = [
     ["npm start, PGlite (README command)", "npm", ["start", "--silent"], pglite],
     ["node api/dist/main.js, PGlite", process.execPath, [outfile], pglite],
     ["floor: PGlite opens + 1 query, bare http", process.execPath, ["--input-type=module", "-e", pgliteOnly], pglite],
+    ["the same without the timer (the stall)", process.execPath, ["--input-type=module", "-e", pgliteOnly.replace("setInterval(() => {}, 60000)", "0")], pglite],
     ["npm start, PostgreSQL", "npm", ["start", "--silent"], postgres],
     ["node api/dist/main.js, PostgreSQL", process.execPath, [outfile], postgres],
     ["reference: bare node http server", process.execPath, ["-e", bareServer], {}],
