@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
+import { loadPg } from "./pg-driver.js";
 import type { DB } from "./schema.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -14,11 +14,8 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
 }
 
-// int8 (bigint) and numeric come back as strings by default; our counts fit a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new (loadPg().Pool)({ connectionString: url, max: poolSize });
   // An idle client's connection can end under us (server restart, DROP DATABASE ... FORCE);
   // pg emits that on the pool and an unhandled 'error' would kill the process. The next query reconnects.
   pool.on("error", () => {});

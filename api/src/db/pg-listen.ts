@@ -1,5 +1,6 @@
-import pg from "pg";
+import type pg from "pg";
 import type { Logger } from "../logger.js";
+import { loadPg } from "./pg-driver.js";
 
 export interface PgListener {
   close(): Promise<void>;
@@ -22,7 +23,7 @@ export function listenOnPostgres(
   let connectedBefore = false;
   const connect = async () => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url });
+    const c = new (loadPg().Client)({ connectionString: url });
     client = c;
     const again = () => {
       if (closed || client !== c) return;
@@ -41,7 +42,7 @@ export function listenOnPostgres(
     });
     try {
       await c.connect();
-      for (const channel of Object.keys(channels)) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of Object.keys(channels)) await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
       if (connectedBefore) onReconnected?.();
       connectedBefore = true;
     } catch (err) {
