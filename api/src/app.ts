@@ -12,15 +12,17 @@ import { securityHeaders } from "./http/security-headers.js";
 import { openApiRoutes } from "./openapi/routes.js";
 import { healthRoutes } from "./routes/health.js";
 import { productRoutes } from "./routes/index.js";
-import { inlineScriptHashes } from "./prerendered-pages.js";
+import { inlineScriptHashes, scanPrerenderedPages } from "./prerendered-pages.js";
 import { mountWebApp } from "./web-static.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
+  // Read once: their inline scripts' hashes go into the CSP, and they are served at their paths.
+  const prerendered = scanPrerenderedPages(deps.config.WEB_DIST);
   // First, so every answer (errors and the SPA fallback included) carries them.
-  app.use("*", securityHeaders(deps.config, inlineScriptHashes(deps.config.WEB_DIST)), cachePolicy());
+  app.use("*", securityHeaders(deps.config, inlineScriptHashes(prerendered)), cachePolicy());
   const tokens = createAccessTokens(deps.config);
   // Supabase mode: the project's own auth serves /auth/v1, we only verify its tokens.
   const supabase = createSupabaseTokens(deps.config);
@@ -41,7 +43,7 @@ export function createApp(deps: AppDeps) {
 
   app.all("/auth/v1/*", (c) => c.json({ code: 404, error_code: "not_found", msg: "Not found" }, 404));
   app.route("/", robotsRoutes());
-  mountWebApp(app, deps.config.WEB_DIST);
+  mountWebApp(app, deps.config.WEB_DIST, prerendered);
   return app;
 }
 

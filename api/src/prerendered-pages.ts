@@ -32,9 +32,9 @@ export function scanPrerenderedPages(distDir: string): PrerenderedPage[] {
  * runs before it paints (web/src/prerender/session-hint.ts). Only these exact scripts may run
  * inline; every other script is a file of this origin.
  */
-export function inlineScriptHashes(distDir: string): string[] {
+export function inlineScriptHashes(pages: readonly PrerenderedPage[]): string[] {
   const hashes = new Set<string>();
-  for (const page of scanPrerenderedPages(distDir)) {
+  for (const page of pages) {
     const html = fs.readFileSync(page.file, "utf8");
     for (const [, body] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
       hashes.add(`'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);

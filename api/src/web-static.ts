@@ -3,14 +3,15 @@ import path from "node:path";
 import type { Context, Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { precompressedAssets, precompressedDocument } from "./precompressed-assets.js";
-import { scanPrerenderedPages } from "./prerendered-pages.js";
+import type { PrerenderedPage } from "./prerendered-pages.js";
 
 /**
  * Serves the built web app on the API's origin: the prerendered visitor pages (/, /auth/login,
  * /auth/signup) at their paths, and the SPA fallback so other deep links (/work) load
- * index.html. Absent dist = API only.
+ * index.html. Absent dist = API only. `prerendered`: the build's pages (scanPrerenderedPages), read
+ * once by the caller, which also hashes their inline scripts for the CSP.
  */
-export function mountWebApp(app: Hono<any>, distDir: string): boolean {
+export function mountWebApp(app: Hono<any>, distDir: string, prerendered: readonly PrerenderedPage[]): boolean {
   const index = path.join(distDir, "index.html");
   if (!fs.existsSync(index)) return false;
   const root = path.relative(process.cwd(), distDir) || ".";
@@ -21,7 +22,7 @@ export function mountWebApp(app: Hono<any>, distDir: string): boolean {
   };
   // The visitor pages as the build prerendered them: painted before any JavaScript, and like
   // index.html revalidated on every load (no-cache) so a release reaches visitors at once.
-  for (const page of scanPrerenderedPages(distDir)) {
+  for (const page of prerendered) {
     const document = precompressedDocument(page.file);
     app.get(page.path, (c) => {
       c.header("Cache-Control", "no-cache");
