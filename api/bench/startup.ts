@@ -5,9 +5,11 @@
  * stale checks, compiled server); the compiled server alone; PGlite opening its data dir and
  * answering one query in a bare script (the floor of the embedded mode), and the same script
  * without the timer that holds the event loop (Node then waits for V8's background compiles);
- * and a bare Node process answering /api/health.
+ * the compiled server on a PGlite account with RECORDINGS (10,000) notes and their audio files
+ * (the crash sweep walks them all; it runs after the server listens); and a bare Node process
+ * answering /api/health.
  *
- *   cd api && npx tsx bench/startup.ts [runs=5]
+ *   cd api && npx tsx bench/startup.ts [runs=5] [recordings=10000]
  *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test; a scratch
  *   database is created beside it and dropped at the end)
  */
@@ -18,10 +20,14 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { sql } from "kysely";
 import { apiBuildIsStale, buildApi, outfile } from "../scripts/build.mjs";
+import { openPglite } from "../src/db/database.js";
+import { migrateToLatest } from "../src/db/migrate.js";
 import { apiDir, freePort, machineNote, printTable } from "./support.js";
 
 const RUNS = Number(process.argv[2] ?? 5);
+const RECORDINGS = Number(process.argv[3] ?? 10_000);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const root = path.resolve(apiDir, "..");
 
@@ -78,6 +84,36 @@ async function timeToHealthy(cmd: string, args: string[], env: Record<string, st
   }
 }
 
+/**
+ * A PGlite data dir with `count` transcribed notes of one account and an audio file for each,
+ * written a day ago (old enough for the crash sweep to look at every one).
+ */
+async function seedRecordings(dataDir: string, count: number): Promise<void> {
+  const database = await openPglite({ dataDir: path.join(dataDir, "db") });
+  try {
+    await migrateToLatest(database);
+    const db = database.db;
+    const user = (await sql<{ id: string }>`INSERT INTO users (email) VALUES ('bench@example.com') RETURNING id`.execute(db)).rows[0]!.id;
+    const domain = (await sql<{ id: string }>`INSERT INTO domains (user_id, name, slug, is_default) VALUES (${user}, 'Journal', 'journal', true) RETURNING id`.execute(db)).rows[0]!.id;
+    const audio = path.join(dataDir, "audio", user);
+    fs.mkdirSync(audio, { recursive: true });
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    for (let i = 0; i < count; i += 1000) {
+      const names = Array.from({ length: Math.min(1000, count - i) }, () => `${crypto.randomUUID()}.webm`);
+      const keys = names.map((name) => `${user}/${name}`);
+      await sql`INSERT INTO voice_notes (user_id, domain_id, title, duration, audio_key, audio_mime, audio_bytes, is_transcribed, transcription)
+        SELECT ${user}, ${domain}, 'A note', 30, k, 'audio/webm', 1, true, 'A few words of its transcript.' FROM unnest(${keys}::text[]) AS k`.execute(db);
+      for (const name of names) {
+        const file = path.join(audio, name);
+        fs.writeFileSync(file, "x");
+        fs.utimesSync(file, dayAgo, dayAgo);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 async function main() {
   if (apiBuildIsStale()) await buildApi();
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -89,6 +125,8 @@ async function main() {
   const postgres = { DATABASE_URL: u.toString() };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-bench-start-"));
   const pglite = { DATA_DIR: dataDir };
+  const largeDir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-bench-start-large-"));
+  await seedRecordings(largeDir, RECORDINGS);
   // PGlite alone: open the warm data dir, one query, then answer /api/health.
   const pgliteEntry = pathToFileURL(createRequire(path.join(apiDir, "package.json")).resolve("@electric-sql/pglite")).href;
   // It holds the event loop with a timer while PGlite opens, as main.ts does: an empty loop makes
@@ -98,6 +136,7 @@ async function main() {
   const cases: [string, string, string[], Record<string, string>][] = [
     ["npm start, PGlite (README command)", "npm", ["start", "--silent"], pglite],
     ["node api/dist/main.js, PGlite", process.execPath, [outfile], pglite],
+    [`node api/dist/main.js, PGlite, ${RECORDINGS.toLocaleString("en")} recordings`, process.execPath, [outfile], { DATA_DIR: largeDir }],
     ["floor: PGlite opens + 1 query, bare http", process.execPath, ["--input-type=module", "-e", pgliteOnly(true)], pglite],
     ["the same without the timer (the stall)", process.execPath, ["--input-type=module", "-e", pgliteOnly(false)], pglite],
     ["npm start, PostgreSQL", "npm", ["start", "--silent"], postgres],
@@ -120,6 +159,7 @@ async function main() {
     printTable(rows);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(largeDir, { recursive: true, force: true });
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }

@@ -106,6 +106,8 @@ describe.each(dbKinds)("crash leftovers on %s", (kind) => {
 
     const second = await spawnApi(env);
     processes.push(second);
+    // The sweep runs once the server listens: its log line says it is done.
+    await until(() => second.logs.some((l) => l.msg === "removed audio a crash left behind"), 20_000);
     expect(tmpFiles(dataDir)).toEqual([]);
     expect(fs.existsSync(orphan)).toBe(false);
     expect(noteFiles(dataDir)).toHaveLength(1);
