@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -107,6 +109,38 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
       expect(state.headinglessMutation, `${path}: a DOM change left no page`).toBe(false);
       expect(state.shift, `${path}: layout shift of ${state.shifted.join("; ")}`).toBeLessThan(0.01);
       expect(await cspViolations(page), `${path}: CSP`).toEqual([]);
+    }
+  });
+
+  // A slow link or a busy phone: the browser paints the document while it is still arriving.
+  it("shows a sign-in or sign-up page that arrives in two parts only once it is whole, nothing moving", async () => {
+    // Between the browser and the API: each page's HTML is sent up to its form, the rest 600 ms later.
+    const proxy = createServer(async (req, res) => {
+      const upstream = await fetch(`${baseUrl}${req.url}`, { headers: { "accept-encoding": "identity" } });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const type = upstream.headers.get("content-type") ?? "";
+      res.writeHead(upstream.status, { "content-type": type, "cache-control": "no-store" });
+      const cut = type.includes("text/html") ? body.indexOf("<form") : -1;
+      if (cut < 0) return void res.end(body);
+      res.write(body.subarray(0, cut));
+      await new Promise((r) => setTimeout(r, 600));
+      res.end(body.subarray(cut));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      browser = await launchBrowser({ serviceWorkers: "block" });
+      await browser.context.addInitScript(recordPaintedStates);
+      const page = await browser.context.newPage();
+      for (const { path, heading } of PAGES.filter((p) => p.path.startsWith("/auth/"))) {
+        await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}${path}`);
+        await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+        await page.waitForTimeout(300);
+        const state = await painted(page);
+        expect(state.takenOver, `${path}: still the static page`).toBe(false);
+        expect(state.shift, `${path}: layout shift of ${state.shifted.join("; ")}`).toBeLessThan(0.01);
+      }
+    } finally {
+      proxy.close();
     }
   });
 

@@ -74,7 +74,12 @@ export function composePage(shell, { css, hintScript, hintClass, markup, prerend
   // a visitor sees the page and not the loading screen. No JavaScript: the page.
   // The static copy's submit buttons are disabled (see RENDERING_STATIC_COPY) but look as the
   // app's will, so nothing changes when it takes over.
+  // The page shows once its markup has all arrived (#root, parsed after it, is there): a browser
+  // paints a document still arriving, and the card, centred in the screen's height, moved as the
+  // rest of it came (a layout shift on a slow link or a busy CPU). Browsers without :has() drop
+  // the rule and paint as before.
   const hintCss =
+    `#${prerenderedId}:not(:has(~ #root)){display:none}` +
     `html.${hintClass} #${prerenderedId}{display:none}html:not(.${hintClass}) #boot-status{display:none}` +
     `#${prerenderedId} button[type=submit]:disabled{background-color:var(--color-brand-600);cursor:progress}`;
   return shell
