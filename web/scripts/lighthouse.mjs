@@ -12,7 +12,8 @@
 // profile, notes where "/" then lands, and runs Lighthouse on the collection's slug page with
 // --disable-storage-reset so the session stays. Visitor pages run first, each from empty storage.
 // CHROMIUM_PATH overrides /usr/bin/chromium; LIGHTHOUSE overrides the npx package; LH_KEEP=dir
-// keeps the JSON reports there. LH_RUNS=n (default 3) runs each page n times and reports the run
+// keeps the JSON reports there, with each page's trace (LH_PROFILE=1: with a CPU profile in it);
+// LH_VISITORS=0 runs the signed-in page only. LH_RUNS=n (default 3) runs each page n times and reports the run
 // with the median performance score, as Lighthouse advises for a noisy machine (its simulated
 // throttling scales the CPU time it observes, so other work on the machine moves TBT a lot); the
 // "perf runs" column shows every run's score.
@@ -62,6 +63,9 @@ function runLighthouse(url, { keepStorage = false } = {}) {
   const out = path.join(work, `${Math.random().toString(36).slice(2)}.json`);
   const args = ["-y", ...lighthouse, url, `--port=${port}`, `--only-categories=${CATEGORIES.join(",")}`, "--output=json", `--output-path=${out}`, "--quiet"];
   if (keepStorage) args.push("--disable-storage-reset");
+  // LH_KEEP also keeps each page's trace (DevTools' Performance panel opens it).
+  if (process.env.LH_KEEP) args.push("--save-assets");
+  if (process.env.LH_PROFILE) args.push("--additional-trace-categories=disabled-by-default-v8.cpu_profiler");
   // Lighthouse sometimes loses the trace of a load (NO_NAVSTART, "run Lighthouse again"): once more, then give up.
   let r;
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -73,7 +77,10 @@ function runLighthouse(url, { keepStorage = false } = {}) {
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
   if (process.env.LH_KEEP) {
     fs.mkdirSync(process.env.LH_KEEP, { recursive: true });
-    fs.copyFileSync(out, path.join(process.env.LH_KEEP, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`));
+    const name = new URL(url).pathname.replace(/\W+/g, "_") || "root";
+    fs.copyFileSync(out, path.join(process.env.LH_KEEP, `${name}.json`));
+    const trace = out.replace(/\.json$/, "-0.trace.json");
+    if (fs.existsSync(trace)) fs.copyFileSync(trace, path.join(process.env.LH_KEEP, `${name}.trace.json`));
   }
   const audit = (id) => report.audits[id];
   const secs = (id) => `${((audit(id)?.numericValue ?? Number.NaN) / 1000).toFixed(1)} s`;
@@ -139,7 +146,7 @@ function record(label, r) {
 }
 let signedInHome = "";
 try {
-  for (const page of ["/", "/auth/login", "/auth/signup"]) record(`${page} (visitor)`, medianRun(`${base}${page}`));
+  if (process.env.LH_VISITORS !== "0") for (const page of ["/", "/auth/login", "/auth/signup"]) record(`${page} (visitor)`, medianRun(`${base}${page}`));
 
   const email = `lighthouse-${Date.now()}@example.com`;
   const password = "lighthouse-password";
