@@ -2,7 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Domain } from "@vj/core";
 import { FileText, MessageCircle, Sparkles } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { NotesTab } from "../notes/notes-tab";
 import { noteQueries } from "../notes/queries";
@@ -19,11 +19,15 @@ const META: Record<Tab, { label: string; icon: (className: string) => ReactNode;
   chat: { label: "Chat", icon: (c) => <MessageCircle className={c} aria-hidden />, counted: "" },
 };
 
+const triggerId = (ids: string, tab: Tab) => `${ids}-tab-${tab}`;
+const panelId = (ids: string, tab: Tab) => `${ids}-panel-${tab}`;
+
 /**
  * Notes, Summary and Chat (SPEC §2) with count badges; the collection colour marks the active tab
  * (its icon, underline and badge — the label stays dark so any colour keeps it readable).
  */
 export function JournalTabs({ collection, view }: { collection: Domain; view: JournalView }) {
+  const ids = useId();
   const scope = { domainId: collection.id, period: view.period, periodKey: view.periodKey };
   const notes = useInfiniteQuery(noteQueries.list(scope));
   const summaries = useQuery(summaryQueries.list(scope));
@@ -46,6 +50,8 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
             <Tabs.Trigger
               key={tab}
               value={tab}
+              id={triggerId(ids, tab)}
+              aria-controls={panelId(ids, tab)}
               className={cn(
                 "relative flex h-11 min-w-0 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors sm:gap-2",
                 "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
@@ -74,15 +80,29 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
           );
         })}
       </Tabs.List>
-      <Tabs.Content value="notes" className="mt-4 focus-visible:outline-none">
-        <NotesTab collection={collection} view={view} />
-      </Tabs.Content>
-      <Tabs.Content value="summary" className="mt-4 focus-visible:outline-none">
-        <SummaryTab collection={collection} view={view} />
-      </Tabs.Content>
-      <Tabs.Content value="chat" className="mt-4 focus-visible:outline-none">
-        <AskTab collection={collection} view={view} />
-      </Tabs.Content>
+      {/* The panels are plain elements, not Radix's Tabs.Content: its Presence reads
+          getComputedStyle in a ref callback, which forced the first style calculation of the whole
+          main screen inside React's commit (a long task on a slow phone, issue 21). As Radix's,
+          every panel is there (the triggers point at them), only the active one filled. */}
+      {TABS.map((tab) => (
+        <div
+          key={tab}
+          role="tabpanel"
+          id={panelId(ids, tab)}
+          aria-labelledby={triggerId(ids, tab)}
+          hidden={tab !== view.tab}
+          tabIndex={0}
+          className="mt-4 focus-visible:outline-none"
+        >
+          {tab !== view.tab ? null : tab === "notes" ? (
+            <NotesTab collection={collection} view={view} />
+          ) : tab === "summary" ? (
+            <SummaryTab collection={collection} view={view} />
+          ) : (
+            <AskTab collection={collection} view={view} />
+          )}
+        </div>
+      ))}
     </Tabs.Root>
   );
 }
