@@ -13,8 +13,8 @@
 // --disable-storage-reset so the session stays. Visitor pages run first, each from empty storage.
 // CHROMIUM_PATH overrides /usr/bin/chromium; LIGHTHOUSE overrides the npx package; LH_KEEP=dir
 // keeps the JSON reports there, with each page's trace (LH_PROFILE=1: with a CPU profile in it);
-// LH_VISITORS=0 runs the signed-in page only. LH_RUNS=n (default 3) runs each page n times and reports the run
-// with the median performance score, as Lighthouse advises for a noisy machine (its simulated
+// LH_VISITORS=0 runs the signed-in page only. LH_RUNS=n (default 3) runs each page n times and
+// reports the run with the median performance score, as Lighthouse advises for a noisy machine (its simulated
 // throttling scales the CPU time it observes, so other work on the machine moves TBT a lot); the
 // "perf runs" column shows every run's score.
 import { spawn, spawnSync } from "node:child_process";

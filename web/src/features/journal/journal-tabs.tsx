@@ -2,7 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Domain } from "@vj/core";
 import { FileText, MessageCircle, Sparkles } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useId, type ComponentType, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { NotesTab } from "../notes/notes-tab";
 import { noteQueries } from "../notes/queries";
@@ -18,6 +18,8 @@ const META: Record<Tab, { label: string; icon: (className: string) => ReactNode;
   summary: { label: "Summary", icon: (c) => <Sparkles className={c} aria-hidden />, counted: "summaries" },
   chat: { label: "Chat", icon: (c) => <MessageCircle className={c} aria-hidden />, counted: "" },
 };
+
+const PANELS: Record<Tab, ComponentType<{ collection: Domain; view: JournalView }>> = { notes: NotesTab, summary: SummaryTab, chat: AskTab };
 
 const triggerId = (ids: string, tab: Tab) => `${ids}-tab-${tab}`;
 const panelId = (ids: string, tab: Tab) => `${ids}-panel-${tab}`;
@@ -84,25 +86,22 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
           getComputedStyle in a ref callback, which forced the first style calculation of the whole
           main screen inside React's commit (a long task on a slow phone, issue 21). As Radix's,
           every panel is there (the triggers point at them), only the active one filled. */}
-      {TABS.map((tab) => (
-        <div
-          key={tab}
-          role="tabpanel"
-          id={panelId(ids, tab)}
-          aria-labelledby={triggerId(ids, tab)}
-          hidden={tab !== view.tab}
-          tabIndex={0}
-          className="mt-4 focus-visible:outline-none"
-        >
-          {tab !== view.tab ? null : tab === "notes" ? (
-            <NotesTab collection={collection} view={view} />
-          ) : tab === "summary" ? (
-            <SummaryTab collection={collection} view={view} />
-          ) : (
-            <AskTab collection={collection} view={view} />
-          )}
-        </div>
-      ))}
+      {TABS.map((tab) => {
+        const Panel = PANELS[tab];
+        return (
+          <div
+            key={tab}
+            role="tabpanel"
+            id={panelId(ids, tab)}
+            aria-labelledby={triggerId(ids, tab)}
+            hidden={tab !== view.tab}
+            tabIndex={0}
+            className="mt-4 focus-visible:outline-none"
+          >
+            {tab === view.tab ? <Panel collection={collection} view={view} /> : null}
+          </div>
+        );
+      })}
     </Tabs.Root>
   );
 }

@@ -28,10 +28,9 @@ export function NoteTranscript({ text }: { text: string }) {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => {
-      const next = overflowsClamp(el.scrollHeight, parseFloat(getComputedStyle(el).lineHeight), TRANSCRIPT_CLAMP_LINES);
-      setOverflows(next);
-    });
+    const observer = new ResizeObserver(() =>
+      setOverflows(overflowsClamp(el.scrollHeight, parseFloat(getComputedStyle(el).lineHeight), TRANSCRIPT_CLAMP_LINES)),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [text]);
