@@ -14,11 +14,20 @@ import { persistQueries } from "./lib/query-persistence";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
 import { mayHaveSession } from "./features/auth/stored-session";
+import { readFreshSession } from "./features/auth/fresh-session";
+import { supabaseStorageKey } from "./lib/supabase-config";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { UpdatePrompt } from "./components/update-prompt";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
+
+// Resolved when the router has rendered its first screen (or 5 s have passed without it).
+let markFirstScreen!: () => void;
+const firstScreen = Promise.race([
+  new Promise<void>((resolve) => (markFirstScreen = resolve)),
+  new Promise<void>((resolve) => setTimeout(resolve, 5000)),
+]);
 
 // Radix Toast renders nothing until the first toast: it loads after the first screen (toasts
 // raised before then wait in the store).
@@ -35,6 +44,9 @@ const auth = createAuthStore({
   cache: createSessionCache(window.localStorage),
   mayHaveSession: () => mayHaveSession(safeLocalStorage(), new URL(window.location.href)),
   isOnline: () => navigator.onLine,
+  // A fresh stored session opens the signed-in screen at once; supabase-js loads after it.
+  readFreshSession: () => readFreshSession(safeLocalStorage(), supabaseStorageKey, new URL(window.location.href), Date.now()),
+  later: (load) => void firstScreen.then(load),
 });
 setAccessTokenSource(() => auth.getState().session?.access_token ?? null);
 auth.subscribe(() => {
@@ -52,7 +64,9 @@ function startOutboxOnceSignedIn() {
       queryClient,
       // getSession refreshes an expired token first; after a 401 a refresh is forced.
       getAccessToken: async (refresh) => {
-        const supabase = await getSupabase();
+        const supabase = await getSupabase().catch(() => null);
+        // supabase-js could not load (the server went away before it did): the session in hand.
+        if (!supabase) return refresh ? null : (auth.getState().session?.access_token ?? null);
         const { data } = refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
         return data.session?.access_token ?? null;
       },
@@ -70,6 +84,7 @@ const router = createAppRouter(auth, queryClient);
 const prerenderedShown = showsPrerenderedPage();
 if (!prerenderedShown) dropPrerenderedPage();
 router.subscribe("onRendered", dropPrerenderedPage);
+router.subscribe("onRendered", markFirstScreen);
 
 function App() {
   const { loading } = useAuth();

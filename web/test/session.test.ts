@@ -4,6 +4,7 @@ import { resolveInitialSession } from "../src/features/auth/resolve-session";
 import { createAuthStore } from "../src/features/auth/auth-store";
 import { createSessionCache, SESSION_CACHE_KEY } from "../src/features/auth/session-cache";
 import { mayHaveSession } from "../src/features/auth/stored-session";
+import { FRESH_SESSION_MARGIN_MS, readFreshSession } from "../src/features/auth/fresh-session";
 
 function fakeSession(email: string): Session {
   return {
@@ -23,6 +24,20 @@ function memoryStorage() {
     setItem: (k: string, v: string) => void map.set(k, v),
     removeItem: (k: string) => void map.delete(k),
   };
+}
+
+function fakeClient(getSession: () => Promise<{ data: { session: Session | null }; error: null }>) {
+  let emit: (event: AuthChangeEvent, session: Session | null) => void = () => {};
+  const client = {
+    auth: {
+      onAuthStateChange(cb: typeof emit) {
+        emit = cb;
+        return { data: { subscription: { unsubscribe() {} } } };
+      },
+      getSession,
+    },
+  };
+  return { client: client as never, emit: (e: AuthChangeEvent, s: Session | null) => emit(e, s) };
 }
 
 afterEach(() => {
@@ -108,19 +123,6 @@ describe("session cache", () => {
 });
 
 describe("auth store", () => {
-  function fakeClient(getSession: () => Promise<{ data: { session: Session | null }; error: null }>) {
-    let emit: (event: AuthChangeEvent, session: Session | null) => void = () => {};
-    const client = {
-      auth: {
-        onAuthStateChange(cb: typeof emit) {
-          emit = cb;
-          return { data: { subscription: { unsubscribe() {} } } };
-        },
-        getSession,
-      },
-    };
-    return { client: client as never, emit: (e: AuthChangeEvent, s: Session | null) => emit(e, s) };
-  }
 
   it("caches the session on sign-in and forgets it on sign-out", async () => {
     const storage = memoryStorage();
@@ -181,6 +183,77 @@ describe("auth store", () => {
     store.start();
     expect(store.getState().loading).toBe(true);
     expect((await store.ready()).user?.email).toBe("kept@example.com");
+  });
+});
+
+describe("auth store with a fresh stored session", () => {
+  it("opens signed in before supabase-js loads, loads it when told, and then follows its sign-out", async () => {
+    const storage = memoryStorage();
+    const { client, emit } = fakeClient(() => new Promise(() => {})); // getSession would never answer
+    const loadClient = vi.fn(async () => client);
+    let runLater: (() => void) | undefined;
+    const store = createAuthStore({
+      loadClient,
+      cache: createSessionCache(storage),
+      isOnline: () => true,
+      readFreshSession: () => fakeSession("fresh@example.com"),
+      later: (load) => (runLater = load),
+    });
+    store.start();
+    expect(store.getState()).toMatchObject({ loading: false, user: { email: "fresh@example.com" } });
+    expect(createSessionCache(storage).read()?.user.email).toBe("fresh@example.com"); // kept for offline starts
+    expect(loadClient).not.toHaveBeenCalled();
+
+    runLater?.();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(loadClient).toHaveBeenCalledTimes(1);
+    emit("SIGNED_OUT", null);
+    expect(store.getState().session).toBeNull();
+  });
+
+  it("asks supabase-js as before when offline, with no fresh session, or when it says so", async () => {
+    const storage = memoryStorage();
+    const { client } = fakeClient(async () => ({ data: { session: fakeSession("live@example.com") }, error: null }));
+    const loadClient = vi.fn(async () => client);
+    const later = vi.fn();
+    const store = createAuthStore({ loadClient, cache: createSessionCache(storage), isOnline: () => true, readFreshSession: () => null, later });
+    store.start();
+    expect(store.getState().loading).toBe(true);
+    expect((await store.ready()).user?.email).toBe("live@example.com");
+    expect(later).not.toHaveBeenCalled();
+  });
+});
+
+describe("readFreshSession", () => {
+  const key = "sb-127-auth-token";
+  const now = Date.parse("2026-11-26T10:00:00Z");
+  const plain = new URL("https://app.example/journal");
+  function stored(expiresInMs: number, patch: Record<string, unknown> = {}) {
+    const value = { ...fakeSession("s@example.com"), expires_at: Math.floor((now + expiresInMs) / 1000), ...patch };
+    return { getItem: (k: string) => (k === key ? JSON.stringify(value) : null) };
+  }
+
+  it("answers the stored session while its token is valid well beyond supabase-js's own margin", () => {
+    expect(readFreshSession(stored(3600_000), key, plain, now)?.user.email).toBe("s@example.com");
+    expect(readFreshSession(stored(FRESH_SESSION_MARGIN_MS + 1000), key, plain, now)).not.toBeNull();
+  });
+
+  it("leaves an expiring or expired token, and anything malformed, to supabase-js", () => {
+    expect(readFreshSession(stored(FRESH_SESSION_MARGIN_MS - 1000), key, plain, now)).toBeNull();
+    expect(readFreshSession(stored(-60_000), key, plain, now)).toBeNull();
+    expect(readFreshSession(stored(3600_000, { refresh_token: undefined }), key, plain, now)).toBeNull();
+    expect(readFreshSession(stored(3600_000, { user: null }), key, plain, now)).toBeNull();
+    expect(readFreshSession(stored(3600_000, { expires_at: "soon" }), key, plain, now)).toBeNull();
+    expect(readFreshSession({ getItem: () => "{not json" }, key, plain, now)).toBeNull();
+    expect(readFreshSession({ getItem: () => null }, key, plain, now)).toBeNull();
+    expect(readFreshSession(null, key, plain, now)).toBeNull();
+  });
+
+  it("leaves an auth redirect in the URL to supabase-js, which must read it first", () => {
+    const s = stored(3600_000);
+    expect(readFreshSession(s, key, new URL("https://app.example/auth/callback#access_token=a&refresh_token=b"), now)).toBeNull();
+    expect(readFreshSession(s, key, new URL("https://app.example/auth/callback?code=abc"), now)).toBeNull();
   });
 });
 

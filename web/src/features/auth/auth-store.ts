@@ -22,6 +22,12 @@ type Options = {
   /** False when the browser holds no session at all (see stored-session.ts): a visitor opens at once. */
   mayHaveSession?: () => boolean;
   isOnline: () => boolean;
+  /**
+   * supabase-js's own stored session when getSession() would answer it unchanged (fresh-session.ts):
+   * the store opens on it at once, and supabase-js loads when `later` says (after the first screen).
+   */
+  readFreshSession?: () => Session | null;
+  later?: (load: () => void) => void;
   timeoutMs?: number;
 };
 
@@ -30,7 +36,15 @@ type Options = {
  * It is updated synchronously from supabase-js events, which fire before signIn/signUp resolve,
  * so a navigation right after sign-in already sees the session.
  */
-export function createAuthStore({ loadClient, cache, isOnline, mayHaveSession = () => true, timeoutMs = SESSION_CHECK_TIMEOUT_MS }: Options): AuthStore {
+export function createAuthStore({
+  loadClient,
+  cache,
+  isOnline,
+  mayHaveSession = () => true,
+  readFreshSession = () => null,
+  later = (load) => load(),
+  timeoutMs = SESSION_CHECK_TIMEOUT_MS,
+}: Options): AuthStore {
   let state: AuthState = { session: null, user: null, loading: true };
   const listeners = new Set<() => void>();
   let markReady: () => void = () => {};
@@ -66,29 +80,43 @@ export function createAuthStore({ loadClient, cache, isOnline, mayHaveSession = 
     start() {
       // A visitor with nothing stored is signed out; supabase-js still loads to report sign-ins.
       if (!mayHaveSession()) set(null);
+      // Online with a fresh stored session: what supabase-js's getSession() would answer, read now.
+      const fresh = isOnline() && state.loading ? readFreshSession() : null;
+      if (fresh) {
+        cache.write(fresh);
+        set(fresh);
+      }
       let stopped = false;
       let unsubscribe = () => {};
-      const client = loadClient();
-      void client.then(
-        ({ auth }) => {
-          if (stopped) return;
-          // Never call other supabase.auth methods inside this callback: supabase-js holds a lock there.
-          const { data } = auth.onAuthStateChange(onEvent);
-          unsubscribe = () => data.subscription.unsubscribe();
-        },
-        () => undefined, // not loadable (offline without the cached shell): the cache decides below
-      );
-      if (state.loading) {
-        void resolveInitialSession({
-          getSession: () => client.then(({ auth }) => auth.getSession()),
-          readCache: () => cache.read(),
-          isOnline,
-          timeoutMs,
-        }).then((session) => {
-          if (!state.loading) return; // an auth event already decided
-          if (session) cache.write(session);
-          set(session);
+      const attach = (client: Promise<AuthClient>) =>
+        void client.then(
+          ({ auth }) => {
+            if (stopped) return;
+            // Never call other supabase.auth methods inside this callback: supabase-js holds a lock there.
+            const { data } = auth.onAuthStateChange(onEvent);
+            unsubscribe = () => data.subscription.unsubscribe();
+          },
+          () => undefined, // not loadable (offline without the cached shell): the cache decides below
+        );
+      if (fresh) {
+        later(() => {
+          if (!stopped) attach(loadClient());
         });
+      } else {
+        const client = loadClient();
+        attach(client);
+        if (state.loading) {
+          void resolveInitialSession({
+            getSession: () => client.then(({ auth }) => auth.getSession()),
+            readCache: () => cache.read(),
+            isOnline,
+            timeoutMs,
+          }).then((session) => {
+            if (!state.loading) return; // an auth event already decided
+            if (session) cache.write(session);
+            set(session);
+          });
+        }
       }
       return () => {
         stopped = true;
