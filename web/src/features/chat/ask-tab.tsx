@@ -8,7 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { navigatorLabels } from "../journal/navigator-labels";
 import type { JournalView } from "../journal/use-journal-view";
-import { useOnline } from "../outbox/use-outbox";
+import { useOnline } from "../../lib/use-online";
 import { askJournal } from "./ask-stream";
 import { CitationChips } from "./citation-chips";
 import { useDeleteThread } from "./mutations";

@@ -8,7 +8,8 @@ import { outboxDb, type PendingUpload } from "./outbox-db";
 import { deletePendingUpload } from "./outbox-store";
 import { sendFromPage } from "./page-outbox";
 import { useUploadProgress } from "./upload-progress";
-import { useOnline, useOutboxUsage, usePendingUploads } from "./use-outbox";
+import { useOnline } from "../../lib/use-online";
+import { useOutboxUsage, usePendingUploads } from "./use-outbox";
 
 const MB = 1024 * 1024;
 const formatSize = (bytes: number) =>

@@ -1,5 +1,5 @@
 import { liveQuery } from "dexie";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { OUTBOX_MAX_BYTES } from "@vj/core";
 import { outboxDb, type PendingUpload } from "./outbox-db";
 import { listPendingUploads, outboxUsage, type OutboxUsage } from "./outbox-store";
@@ -28,18 +28,4 @@ export function usePendingUploads(): PendingUpload[] | undefined {
 
 export function useOutboxUsage(): OutboxUsage {
   return useLive(() => outboxUsage(outboxDb()), { bytes: 0, count: 0, maxBytes: OUTBOX_MAX_BYTES });
-}
-
-function subscribeOnline(listener: () => void) {
-  window.addEventListener("online", listener);
-  window.addEventListener("offline", listener);
-  return () => {
-    window.removeEventListener("online", listener);
-    window.removeEventListener("offline", listener);
-  };
-}
-
-/** The browser's online state (SPEC §4: it follows the browser). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
 }

@@ -10,7 +10,8 @@ import { collectionQueries } from "../collections/queries";
 import { pickCollection, readLastSelected } from "../collections/selection";
 import { AppHeader } from "../journal/app-header";
 import { noteLink, summaryLink } from "../journal/links";
-import { useOnline, usePendingUploads } from "../outbox/use-outbox";
+import { useOnline } from "../../lib/use-online";
+import { usePendingUploads } from "../outbox/use-outbox";
 import { groupHitsByDay, snippetParts } from "./group-by-day";
 import { searchQueries } from "./queries";
 
