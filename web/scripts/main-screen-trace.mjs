@@ -11,7 +11,8 @@
 // transcribed notes today; the page is signed in once, the service worker installed, then
 // reloaded RUNS (3) times with the profile running; the middle run (by total long-task time) is
 // printed. With a build made by `vite build --sourcemap` the functions are named by their source
-// (source-map-js, which Vite itself uses). Environment: RUNS, CPU_SLOWDOWN (4), CHROMIUM_PATH,
+// (source-map-js, which Vite itself uses). It also prints when the first note was on screen and
+// which scripts came before and after it. Environment: RUNS, CPU_SLOWDOWN (4), CHROMIUM_PATH,
 // PROFILE_OUT (a file to keep the middle run's CPU profile in; DevTools opens it as .cpuprofile).
 import fs from "node:fs";
 import os from "node:os";
@@ -110,8 +111,16 @@ async function traceOnce(page, context) {
   await page.getByText("Morning thought 1", { exact: true }).waitFor({ timeout: 1000 });
   const longTasks = await page.evaluate(() => window.__longTasks);
   const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null);
+  // The scripts fetched before the first note was on screen, and those after it.
+  const { firstNote, scripts } = await page.evaluate(() => ({
+    firstNote: window.__firstNote ?? null,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.endsWith(".js"))
+      .map((e) => ({ name: new URL(e.name).pathname.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.js$/, ""), end: e.responseEnd, bytes: e.decodedBodySize })),
+  }));
   await cdp.detach();
-  return { longTasks, profile, fcp };
+  return { longTasks, profile, fcp, firstNote, scripts };
 }
 
 async function main() {
@@ -134,6 +143,11 @@ async function main() {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
       }).observe({ type: "longtask", buffered: true });
+      new MutationObserver((_, observer) => {
+        if (!document.body?.textContent.includes("Morning thought 1")) return;
+        window.__firstNote = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await traceOnce(page, context));
@@ -143,6 +157,9 @@ async function main() {
     const mid = runs[Math.floor(runs.length / 2)];
     console.log(`\nSigned-in main screen, reload with the service worker, CPU ${SLOWDOWN}× slower; runs by long-task total: ${runs.map(total).join(", ")} ms (blocking beyond 50 ms: ${runs.map(tbt).join(", ")} ms); FCP of the middle run ${Math.round(mid.fcp ?? NaN)} ms`);
     printTable("Long tasks of the middle run", [["start (ms)", "duration (ms)"], ...mid.longTasks.map(([s, d]) => [s, d])]);
+    const before = mid.scripts.filter((s) => s.end < mid.firstNote);
+    const kB = (xs) => `${(xs.reduce((n, s) => n + s.bytes, 0) / 1024).toFixed(0)} kB`;
+    console.log(`\nThe first note on screen at ${Math.round(mid.firstNote)} ms (middle run): ${before.length} scripts fetched before it, ${kB(before)} decoded; after it: ${mid.scripts.filter((s) => s.end >= mid.firstNote).map((s) => s.name).join(", ") || "none"}`);
     if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(mid.profile));
     const { byFn, byScript, byPackage } = selfTimes(mid.profile);
     const ms = (us) => `${(us / 1000).toFixed(0)} ms`;
