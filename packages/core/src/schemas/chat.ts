@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, periodSchema, timeZoneSchema, withValidPeriodKey } from "./common.js";
+import { idSchema, periodSchema } from "./common.js";
 
 /** Ask your journal (DESIGN §12): the bounds of a question and of a conversation. */
 export const CHAT_QUESTION_MAX = 2000;
@@ -7,30 +7,6 @@ export const CHAT_QUESTION_MAX = 2000;
 export const CHAT_THREAD_MAX_MESSAGES = 200;
 /** A follow-up question sees this many earlier messages of its thread (the last 3 questions and answers). */
 export const CHAT_HISTORY_MESSAGES = 6;
-
-export const askSchema = z
-  .object({
-    question: z
-      .string({ error: "question is required" })
-      .trim()
-      .min(1, { error: "Type a question first" })
-      .max(CHAT_QUESTION_MAX, { error: `A question must be at most ${CHAT_QUESTION_MAX} characters` }),
-    domainId: idSchema,
-    /** The period the navigator shows; absent means all time in the collection. */
-    period: periodSchema.optional(),
-    periodKey: z.string().max(10).optional(),
-    tz: timeZoneSchema.default("UTC"),
-    /** Continue this conversation; absent starts a new one. */
-    threadId: idSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.period === undefined) !== (value.periodKey === undefined)) {
-      ctx.addIssue({ code: "custom", path: ["periodKey"], message: "period and periodKey go together" });
-      return;
-    }
-    if (value.period !== undefined) withValidPeriodKey({ period: value.period, periodKey: value.periodKey! }, ctx);
-  });
-export type AskInput = z.infer<typeof askSchema>;
 
 export const chatCitationSchema = z.object({
   /** The number the answer cites it by: [n]. */
@@ -76,5 +52,3 @@ export const chatThreadListSchema = z.array(chatThreadSchema);
 
 export const chatThreadDetailSchema = chatThreadSchema.extend({ messages: z.array(chatMessageSchema) });
 export type ChatThreadDetail = z.infer<typeof chatThreadDetailSchema>;
-
-export const listChatThreadsQuerySchema = z.object({ domainId: idSchema });

@@ -1,3 +1,4 @@
+// What the API answers (the web parses these) …
 export * from "./common.js";
 export * from "./domains.js";
 export * from "./voice-notes.js";
@@ -6,3 +7,13 @@ export * from "./summaries.js";
 export * from "./search.js";
 export * from "./chat.js";
 export * from "./portability.js";
+// … and what it accepts: bodies and query strings, in modules of their own so that a bundle which
+// only reads answers (the web) never builds them.
+export * from "./requests/fields.js";
+export * from "./requests/domains.js";
+export * from "./requests/voice-notes.js";
+export * from "./requests/summary-types.js";
+export * from "./requests/summaries.js";
+export * from "./requests/search.js";
+export * from "./requests/chat.js";
+export * from "./requests/portability.js";

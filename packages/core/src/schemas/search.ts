@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankAsUndefined, idSchema, pageCursorParam, pageLimitParam, periodSchema } from "./common.js";
+import { idSchema, periodSchema } from "./common.js";
 
 /** Search (DESIGN §12): bounds of a query and of a page of hits. */
 export const SEARCH_QUERY_MAX = 200;
@@ -40,18 +40,6 @@ export function decodeSearchCursor(text: string): SearchCursor | null {
   if (Number.isNaN(Date.parse(at))) return null;
   return { tier: tier === "1" ? 1 : 2, at, id: id.toLowerCase() };
 }
-
-export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: "q is required: the words to search for" })
-    .trim()
-    .min(1, { error: "q must not be empty: type the words to search for" })
-    .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` }),
-  domainId: z.preprocess(blankAsUndefined, idSchema.optional()),
-  limit: pageLimitParam(SEARCH_PAGE_DEFAULT, SEARCH_PAGE_MAX, "Hits per page, best first"),
-  before: pageCursorParam(decodeSearchCursor, "The previous page's X-Next-Cursor"),
-});
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** `[start, end)` character offsets (UTF-16, as JavaScript counts) of a matched word in a snippet. */
 const highlightSchema = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
