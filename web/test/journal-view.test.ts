@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { navigatorLabels } from "../src/features/journal/navigator-labels";
-import { choosePeriod, chooseTab, goToDay, shiftPeriod, validateJournalSearch, type JournalSearch } from "../src/features/journal/search";
+import { choosePeriod, chooseTab, goToDay, shiftPeriod } from "../src/features/journal/search";
+import { validateJournalSearch, type JournalSearch } from "../src/features/journal/search-params";
 
 const UTC = "UTC";
 

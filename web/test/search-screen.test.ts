@@ -1,7 +1,8 @@
 import type { SearchHit } from "@vj/core";
 import { describe, expect, test } from "vitest";
 import { noteLink, summaryLink } from "../src/features/journal/links";
-import { shiftPeriod, validateJournalSearch } from "../src/features/journal/search";
+import { shiftPeriod } from "../src/features/journal/search";
+import { validateJournalSearch } from "../src/features/journal/search-params";
 import { dayLabel, groupHitsByDay, snippetParts } from "../src/features/search/group-by-day";
 import { isSearchShortcut } from "../src/features/search/use-search-shortcut";
 

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, getDay, getISOWeek, getISOWeekYear } from "date-fns";
 import type { Period } from "./period-kind.js";
+import { periodKeyDays } from "./period-keys.js";
 
 /**
  * Internal calendar helpers shared by period.ts and navigator.ts (not part of the public API).
@@ -16,12 +17,6 @@ export interface PeriodDays {
   first: CalendarDate;
   next: CalendarDate;
 }
-
-// Four-digit years from 1000: the JS Date constructors map years 0-99 to 1900-1999,
-// and nobody journals in the first millennium.
-const DAY_KEY = /^([1-9]\d{3})-(\d{2})-(\d{2})$/;
-const WEEK_KEY = /^([1-9]\d{3})-W(\d{2})$/;
-const MONTH_KEY = /^([1-9]\d{3})-(\d{2})$/;
 
 /**
  * month is 1-based here, unlike Date; out-of-range days and months roll over as in Date.UTC.
@@ -88,58 +83,10 @@ export function keyOfDate(period: Period, date: CalendarDate): string {
   }
 }
 
-/** Days in a month (1-based month) of the proleptic Gregorian calendar. */
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** ISO years have 53 weeks when they start on a Thursday, or on a Wednesday in a leap year. */
-function isoWeeksInYear(year: number): 52 | 53 {
-  const jan1 = new Date(Date.UTC(year, 0, 1)).getUTCDay();
-  const leap = daysInMonth(year, 2) === 29;
-  return jan1 === 4 || (leap && jan1 === 3) ? 53 : 52;
-}
-
-/**
- * The calendar days of a period key, or null when the key is not a real period.
- *
- * Plain UTC arithmetic on numbers: only the two results become TZDates. Day-of-month overflow
- * (January 35th) is normalised by the Date constructor, which is what makes week keys as cheap
- * as day and month keys (bench/period-keys.ts).
- */
+/** The calendar days of a period key, or null when the key is not a real period (period-keys.ts). */
 export function parsePeriodKey(period: Period, key: string): PeriodDays | null {
-  if (typeof key !== "string") return null;
-  switch (period) {
-    case "day": {
-      const m = DAY_KEY.exec(key);
-      if (!m) return null;
-      const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-      if (month < 1 || month > 12) return null;
-      if (day < 1 || day > daysInMonth(year, month)) return null;
-      return { first: calendarDate(year, month, day), next: calendarDate(year, month, day + 1) };
-    }
-    case "week": {
-      const m = WEEK_KEY.exec(key);
-      if (!m) return null;
-      const [year, week] = [Number(m[1]), Number(m[2])];
-      if (week < 1 || week > isoWeeksInYear(year)) return null;
-      // ISO week 1 is the week holding January 4th; its Monday is this day of January (may be <= 0).
-      const jan4 = new Date(Date.UTC(year, 0, 4)).getUTCDay();
-      const mondayOfWeek1 = 4 - ((jan4 + 6) % 7);
-      // Our week starts the Sunday before its ISO Monday (DESIGN §5).
-      const sunday = mondayOfWeek1 - 1 + 7 * (week - 1);
-      return { first: calendarDate(year, 1, sunday), next: calendarDate(year, 1, sunday + 7) };
-    }
-    case "month": {
-      const m = MONTH_KEY.exec(key);
-      if (!m) return null;
-      const [year, month] = [Number(m[1]), Number(m[2])];
-      if (month < 1 || month > 12) return null;
-      return { first: calendarDate(year, month, 1), next: calendarDate(year, month + 1, 1) };
-    }
-    default:
-      return null;
-  }
+  const days = periodKeyDays(period, key);
+  return days && { first: calendarDate(...days.first), next: calendarDate(...days.next) };
 }
 
 export function parsePeriodKeyOrThrow(period: Period, key: string): PeriodDays {

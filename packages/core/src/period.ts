@@ -3,11 +3,11 @@ import {
   calendarDateOf,
   isKnownTimeZone,
   keyOfDate,
-  parsePeriodKey,
   parsePeriodKeyOrThrow,
   startOfLocalDay,
 } from "./calendar.js";
 import type { Period } from "./period-kind.js";
+import { isValidPeriodKey } from "./period-keys.js";
 
 /**
  * Periods and their keys (SPEC §3, DESIGN §5).
@@ -19,11 +19,7 @@ import type { Period } from "./period-kind.js";
  * the notes listed, the navigator's range and a summary's notes the same set.
  */
 export { PERIODS, type Period } from "./period-kind.js";
-
-/** True when `key` names a real period: a real date, an existing ISO week (01..52/53), a month. */
-export function isValidPeriodKey(period: Period, key: string): boolean {
-  return parsePeriodKey(period, key) !== null;
-}
+export { isValidPeriodKey };
 
 /** True for an IANA time zone name this runtime's Intl accepts (e.g. "Europe/London", "UTC"). */
 export function isValidTimeZone(tz: string): boolean {

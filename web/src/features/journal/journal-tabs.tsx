@@ -9,7 +9,7 @@ import { noteQueries } from "../notes/queries";
 import { SummaryTab } from "../summaries/summary-tab";
 import { summaryQueries } from "../summaries/queries";
 import { AskTab } from "../chat/ask-tab";
-import { TABS, type Tab } from "./search";
+import { TABS, type Tab } from "./search-params";
 import { readableTextOn, tintOf } from "./tint";
 import type { JournalView } from "./use-journal-view";
 

@@ -1,5 +1,5 @@
 import { firstDayOfPeriod, periodKeyOf, type Domain, type Period } from "@vj/core";
-import type { JournalSearch } from "./search";
+import type { JournalSearch } from "./search-params";
 
 /** Where a link into the journal goes: a collection's main screen with its view in the search. */
 export type JournalLink = { to: "/$slug"; params: { slug: string }; search: JournalSearch };

@@ -15,7 +15,7 @@ import { GoToDate } from "./go-to-date";
 import { JournalTabs } from "./journal-tabs";
 import { PeriodNavigator } from "./period-navigator";
 import { PeriodPills } from "./period-pills";
-import type { JournalSearch } from "./search";
+import type { JournalSearch } from "./search-params";
 import { StatusScreen } from "./status-screen";
 import { useJournalView } from "./use-journal-view";
 

@@ -1,7 +1,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { periodKeyOf, periodKeyOfDay, type Period } from "@vj/core";
 import { browserTimeZone } from "../../lib/api-client";
-import { choosePeriod, chooseTab, goToDay, shiftPeriod, type JournalSearch, type Tab } from "./search";
+import { choosePeriod, chooseTab, goToDay, shiftPeriod } from "./search";
+import type { JournalSearch, Tab } from "./search-params";
 
 export type JournalView = {
   slug: string;

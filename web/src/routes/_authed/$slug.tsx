@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { loadCollectionsForSlug } from "../../features/collections/resolve";
 import { MainScreen } from "../../features/journal/main-screen";
-import { validateJournalSearch } from "../../features/journal/search";
+import { validateJournalSearch } from "../../features/journal/search-params";
 
 // One collection's main view (SPEC §2); the first path segment is the collection slug.
 export const Route = createFileRoute("/_authed/$slug")({
