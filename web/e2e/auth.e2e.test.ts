@@ -106,6 +106,18 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
     expect(new URL(page.url()).pathname).toBe("/auth/login");
   });
 
+  it("still shows the toast when the toasts' code did not arrive at first, and never the error screen", async () => {
+    const page = await openPage();
+    // The connection drops just as the toasts' chunk is fetched (a first visit: nothing cached yet).
+    let fetched = 0;
+    await page.route(/\/assets\/toaster-[\w-]+\.js$/, (route) => (++fetched === 1 ? route.abort("internetdisconnected") : route.fallback()));
+    await signIn(page, existing.email, "not-the-password");
+    await toastText(page, "Invalid email or password. Please check your credentials and try again.").waitFor();
+    expect(fetched).toBeGreaterThanOrEqual(2);
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+  });
+
   it("keeps the user signed in and shows the spec's toast when signing out fails", async () => {
     const page = await openPage();
     await signIn(page, existing.email, existing.password);

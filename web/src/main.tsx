@@ -1,5 +1,5 @@
 import "@vj/core/zod-csp";
-import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from "react";
+import { startTransition, StrictMode, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { onlineManager, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
@@ -20,6 +20,8 @@ import { AuthProvider, useAuth } from "./features/auth/auth-provider";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { UpdatePrompt } from "./components/update-prompt";
+import { LazyToaster } from "./components/ui/lazy-toaster";
+import { sharedImport } from "./lib/retry-import";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
 
 // Resolved when the router has rendered its first screen (or 5 s have passed without it).
@@ -28,10 +30,6 @@ const firstScreen = Promise.race([
   new Promise<void>((resolve) => (markFirstScreen = resolve)),
   new Promise<void>((resolve) => setTimeout(resolve, 5000)),
 ]);
-
-// Radix Toast renders nothing until the first toast: it loads after the first screen (toasts
-// raised before then wait in the store).
-const Toaster = lazy(() => import("./components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 // TanStack Query assumes "online" until an event says otherwise; a page opened with no network
 // starts offline, so its requests wait for the connection instead of failing.
@@ -54,11 +52,12 @@ auth.subscribe(() => {
   if (!loading) persisted.setUser(user?.id ?? null);
 });
 // The outbox (Dexie, the upload client) starts with the first session: a visitor never loads it.
+const loadPageStart = sharedImport(() => import("./features/outbox/page-start"));
 let outboxStarted = false;
 function startOutboxOnceSignedIn() {
   if (outboxStarted || !auth.getState().session) return;
   outboxStarted = true;
-  void import("./features/outbox/page-start").then(({ startOutboxInPage }) =>
+  void loadPageStart().then(({ startOutboxInPage }) =>
     startOutboxInPage({
       auth,
       queryClient,
@@ -71,6 +70,12 @@ function startOutboxOnceSignedIn() {
         return data.session?.access_token ?? null;
       },
     }),
+    () => {
+      // Its code did not arrive (the connection dropped before the build was cached): the
+      // recordings wait in the outbox, and it starts when the browser is next online.
+      outboxStarted = false;
+      window.addEventListener("online", startOutboxOnceSignedIn, { once: true });
+    },
   );
 }
 auth.subscribe(startOutboxOnceSignedIn);
@@ -120,9 +125,7 @@ startTransition(() => root.render(
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={auth}>
           <App />
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          <LazyToaster after={firstScreen} />
           <UpdatePrompt />
         </AuthProvider>
       </QueryClientProvider>

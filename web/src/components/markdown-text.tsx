@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { cn } from "../lib/cn";
+import { sharedImport } from "../lib/retry-import";
 
 type Markdown = typeof import("react-markdown").default;
 
@@ -7,18 +8,11 @@ type Markdown = typeof import("react-markdown").default;
 // the notes a screen opens with need none of it. It is fetched once the page is idle, so a summary
 // or an answer opened later finds it ready.
 let loaded: Markdown | null = null;
-let loading: Promise<Markdown> | null = null;
+// A failed fetch (offline before the chunk was cached) is tried again, and again by the next caller.
+const importMarkdown = sharedImport(() => import("react-markdown"));
 
 export function loadMarkdown(): Promise<Markdown> {
-  // A failed fetch (offline before the chunk was cached) is tried again by the next caller.
-  loading ??= import("react-markdown").then(
-    (m) => (loaded = m.default),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+  return importMarkdown().then((m) => (loaded = m.default));
 }
 
 /** Loads the markdown renderer when the page next goes idle (or 2 s from now at the latest). */
