@@ -12,7 +12,8 @@
 // reloaded RUNS (3) times with the profile running; the middle run (by total long-task time) is
 // printed. With a build made by `vite build --sourcemap` the functions are named by their source
 // (source-map-js, which Vite itself uses). It also prints when the first note was on screen and
-// which scripts came before and after it. Environment: RUNS, CPU_SLOWDOWN (4), CHROMIUM_PATH,
+// which scripts came before and after it, and the self time by package as the median of every run.
+// Environment: RUNS, CPU_SLOWDOWN (4), CHROMIUM_PATH,
 // PROFILE_OUT (a file to keep the middle run's CPU profile in; DevTools opens it as .cpuprofile).
 import fs from "node:fs";
 import os from "node:os";
@@ -164,7 +165,12 @@ async function main() {
     const { byFn, byScript, byPackage } = selfTimes(mid.profile);
     const ms = (us) => `${(us / 1000).toFixed(0)} ms`;
     printTable("Self time by script (profile of the middle run)", [["script", "self"], ...[...byScript].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => [k, ms(v)])]);
-    printTable("Self time by package (built with --sourcemap)", [["package", "self"], ...[...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => [k, ms(v)])]);
+    // By package over every run (one run's profile moves by tens of ms on a busy host): the median.
+    const perRun = runs.map((r) => selfTimes(r.profile).byPackage);
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const packages = new Set(perRun.flatMap((m) => [...m.keys()]));
+    const medians = [...packages].map((k) => [k, median(perRun.map((m) => m.get(k) ?? 0)), byPackage.get(k) ?? 0]);
+    printTable(`Self time by package (built with --sourcemap), median of ${runs.length} runs`, [["package", "median", "middle run"], ...medians.sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v, m]) => [k, ms(v), ms(m)])]);
     printTable("Self time by function", [["function", "self"], ...[...byFn].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => [k.slice(0, 110), ms(v)])]);
   } finally {
     await close();
