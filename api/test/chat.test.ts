@@ -132,6 +132,44 @@ describe.each(dbKinds)("Ask your journal on %s", (kind) => {
     ]);
   });
 
+  test("a thread keeps its turns in the order they were asked, however close together they were stored", async () => {
+    // Its own person: six questions would use up the shared one's rate limit.
+    const asker = await createUser(t.deps);
+    const walks = (await createDomain(t, asker, { name: "Walks", isDefault: true })).id;
+    await addNote(asker, walks, "Walk", "Walked along the river before work.");
+    server.chatContent = () => "Answer [1].";
+    const askAs = async (json: Record<string, unknown>) => {
+      const res = await ask(json, asker);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as Answer;
+    };
+    const first = await askAs({ question: "Question 1", domainId: walks });
+    for (let i = 2; i <= 6; i++) await askAs({ question: `Question ${i}`, domainId: walks, threadId: first.threadId });
+    const thread = (await (await call(t, "GET", `/api/chat/threads/${first.threadId}`, { user: asker })).json()) as { messages: { role: string; content: string }[] };
+    expect(thread.messages.map((m) => (m.role === "user" ? m.content : m.role))).toEqual(
+      [1, 2, 3, 4, 5, 6].flatMap((i) => [`Question ${i}`, "assistant"]),
+    );
+    // The follow-up's model call saw the last turns in the same order.
+    const history = server.chats.at(-1)!.messages.slice(1, -1);
+    expect(history.map((m) => (m.role === "user" ? m.content : m.role))).toEqual(["Question 3", "assistant", "Question 4", "assistant", "Question 5", "assistant"]);
+  });
+
+  test("a question and its answer stored at the same instant (as older threads may hold) read question first", async () => {
+    const db = t.deps.database.db;
+    const thread = await db.insertInto("chat_threads").values({ user_id: user.id, domain_id: home, title: "Same instant" }).returning("id").executeTakeFirstOrThrow();
+    const at = new Date("2026-03-10T09:00:00.000Z");
+    // The answer's id sorts first, so only the role can put the question before it.
+    await db
+      .insertInto("chat_messages")
+      .values([
+        { id: "ffffffff-ffff-4fff-bfff-ffffffffffff", thread_id: thread.id, user_id: user.id, role: "user", content: "Asked", citations: "[]", stopped: false, created_at: at },
+        { id: "00000000-0000-4000-8000-000000000000", thread_id: thread.id, user_id: user.id, role: "assistant", content: "Answered", citations: "[]", stopped: false, created_at: at },
+      ])
+      .execute();
+    const read = (await (await call(t, "GET", `/api/chat/threads/${thread.id}`, { user })).json()) as { messages: { content: string }[] };
+    expect(read.messages.map((m) => m.content)).toEqual(["Asked", "Answered"]);
+  });
+
   test("the sources fit the model's budget in a collection of 2,000 long notes", async () => {
     const big = await createTestApp(kind, { SUMMARY_ENGINE: "openai", OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: "test", CHAT_CONTEXT_TOKENS: "6000" });
     try {

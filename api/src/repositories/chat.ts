@@ -64,6 +64,8 @@ export function chatRepository(db: Kysely<DB>) {
         .select(["id", "role", "content", "citations", "stopped", "created_at"])
         .where("thread_id", "=", threadId)
         .orderBy("created_at", "desc")
+        // Messages stored before saveTurn kept them apart can tie with their answer: question first.
+        .orderBy(sql`role = 'user'`, "asc")
         .orderBy("id", "desc")
         .$if(last !== undefined, (qb) => qb.limit(last!))
         .execute();
@@ -91,10 +93,15 @@ export function chatRepository(db: Kysely<DB>) {
         const thread = threadId
           ? await trx.updateTable("chat_threads").set({ updated_at: sql<Date>`now()` }).where("id", "=", threadId).where("user_id", "=", userId).returning("id").executeTakeFirstOrThrow()
           : await trx.insertInto("chat_threads").values({ user_id: userId, domain_id: domainId, title }).returning("id").executeTakeFirstOrThrow();
+        // Each message strictly after the thread's last one: the clock alone may tie (PGlite's counts
+        // milliseconds, and a question and its answer are stored within one), and a tie would let
+        // the random id decide their order. The thread's row, updated or inserted above, holds a lock
+        // that keeps two turns of one thread from interleaving.
+        const after = sql<Date>`greatest(clock_timestamp(), (select max(created_at) + interval '1 microsecond' from chat_messages where thread_id = ${thread.id}))`;
         const insert = (m: NewMessage) =>
           trx
             .insertInto("chat_messages")
-            .values({ thread_id: thread.id, user_id: userId, role: m.role, content: m.content, citations: JSON.stringify(m.citations), stopped: m.stopped })
+            .values({ thread_id: thread.id, user_id: userId, role: m.role, content: m.content, citations: JSON.stringify(m.citations), stopped: m.stopped, created_at: after })
             .returning(["id", "role", "content", "citations", "stopped", "created_at"])
             .executeTakeFirstOrThrow();
         await insert(question);
