@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { prerenderPages } from "./scripts/prerender-pages.mjs";
+import { chunkGroups } from "./scripts/chunk-groups";
 
 const VISITOR_ROUTES = new Set<string>(["/", "/auth/login", "/auth/signup"]);
 
@@ -49,6 +50,12 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prerenderVisitorPages(),
+    // The signed-in start in two chunks: the outbox's page start; the layout route and the main
+    // screen's route pieces.
+    chunkGroups({
+      outbox: /\/src\/features\/outbox\/page-start\.ts$/,
+      signedIn: /\/src\/routes\/_authed(\.tsx|\/\$slug\.tsx)(\?|$)/,
+    }),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",

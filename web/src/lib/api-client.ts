@@ -120,7 +120,17 @@ export async function apiRead<T>(path: string, options: Omit<RequestOptions<T>, 
   }
 }
 
-/** The browser's IANA time zone, sent with every list and generate call (DESIGN §5). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+let zone: { name: string; readAt: number } | null = null;
+
+/**
+ * The browser's IANA time zone, sent with every list and generate call (DESIGN §5). Reading it
+ * builds an Intl.DateTimeFormat, and the main screen asks many times as it starts (9 ms of its
+ * start-up on a 4× slower CPU), so it is read again once a minute: a person who lands in another
+ * zone sees their days move within that minute.
+ */
+export function browserTimeZone(now = Date.now()): string {
+  if (!zone || now - zone.readAt >= 60_000 || now < zone.readAt) {
+    zone = { name: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", readAt: now };
+  }
+  return zone.name;
 }
