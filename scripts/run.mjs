@@ -76,7 +76,7 @@ function buildWebIfStale() {
   const web = path.join(root, "web");
   const built = path.join(web, "dist", "index.html");
   const sources = [path.join(web, "src"), path.join(web, "public")].filter((p) => fs.existsSync(p));
-  const files = ["index.html", "vite.config.ts", "package.json", "scripts/prerender-pages.mjs"].map((f) => path.join(web, f)).filter((p) => fs.existsSync(p));
+  const files = ["index.html", "vite.config.ts", "package.json", "scripts/prerender-pages.mjs", "scripts/chunk-groups.ts"].map((f) => path.join(web, f)).filter((p) => fs.existsSync(p));
   const newestSource = Math.max(...sources.map(newestMtime), ...files.map((f) => fs.statSync(f).mtimeMs), 0);
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSource) return;
   must(runPnpm(["--filter", "@vj/web", "build"]), "web build");

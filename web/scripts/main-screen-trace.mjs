@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildApiIfStale, startCompiledApi } from "./compiled-api.mjs";
-import { SourceMapConsumer } from "source-map-js";
+import { packageOf, sourceNames } from "./source-names.mjs";
 import { json, launchBench, newAccount, openJournal, printTable } from "./bench-browser.mjs";
 
 const web = path.resolve(import.meta.dirname, "..");
@@ -48,28 +48,7 @@ async function seedNotes(base, account) {
   }
 }
 
-const maps = new Map();
-/** Where a built function came from, when the build wrote source maps (`vite build --sourcemap`). */
-function original(script, line, column) {
-  if (!script.startsWith("/assets/") || line < 0 || column < 0) return undefined;
-  if (!maps.has(script)) {
-    const file = path.join(web, "dist", `${script}.map`);
-    maps.set(script, fs.existsSync(file) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(file, "utf8"))) : null);
-  }
-  const map = maps.get(script);
-  const pos = map?.originalPositionFor({ line: line + 1, column });
-  if (!pos?.source) return undefined;
-  return `${pos.name ?? ""} ${pos.source.replace(/.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, "").replace(/^(\.\.\/)+/, "")}:${pos.line}`;
-}
-
-/** The npm package (or the app's own folder) a mapped position belongs to. */
-function packageOf(mapped) {
-  const source = mapped?.split(" ").pop();
-  if (!source) return undefined;
-  const [first, second, third] = source.replace(/:\d+$/, "").split("/");
-  if (first === "src") return ["src", second, third].filter(Boolean).join("/");
-  return first.startsWith("@") ? `${first}/${second}` : first;
-}
+const { original } = sourceNames(path.join(web, "dist"));
 
 /** Self time by function, by script and by package in a CPU profile, between two timestamps (µs). */
 function selfTimes(profile) {

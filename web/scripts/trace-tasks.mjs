@@ -5,12 +5,14 @@
 // on mobile), and every task over 50 ms counts towards Total Blocking Time: so a task of the
 // trace counts once it is over 12.5 ms here. With `LH_PROFILE=1` the trace also holds a CPU
 // profile, and each task lists the functions that took its time (minified names: map them with
-// a `vite build --sourcemap` build of the same sources, as main-screen-trace.mjs does).
+// a `vite build --sourcemap` build of the same sources: DIST=web/dist names them by source, and
+// each task's time by package).
 // Prints tables; asserts nothing.
 //
 //   node web/scripts/trace-tasks.mjs <trace.json> [minimum task ms=10] [slowdown=4]
 import fs from "node:fs";
 import { printTable } from "./bench-browser.mjs";
+import { packageOf, sourceNames } from "./source-names.mjs";
 
 const [file, minArg, slowArg] = process.argv.slice(2);
 if (!file) {
@@ -50,7 +52,16 @@ for (const chunk of chunks.filter((e) => e.id === profileId)) {
     samples.push([clock, id]);
   });
 }
-const frameName = ({ callFrame: c }) => `${c.functionName || "(anonymous)"} ${c.url ? `${c.url.replace(/^.*\//, "")}:${c.lineNumber}:${c.columnNumber}` : ""}`.trim();
+const names = process.env.DIST ? sourceNames(process.env.DIST) : null;
+const scriptOf = (url) => (url && URL.canParse(url) ? new URL(url).pathname : (url ?? ""));
+const mappedOf = ({ callFrame: c }) => names?.original(scriptOf(c.url), c.lineNumber, c.columnNumber);
+const frameName = (node) => {
+  const c = node.callFrame;
+  const where = mappedOf(node) ?? (c.url ? `${c.url.replace(/^.*\//, "")}:${c.lineNumber}:${c.columnNumber}` : "");
+  return `${c.functionName || "(anonymous)"} ${where}`.trim();
+};
+// With DIST: a sample's package (or app folder); native work by its own name, scripts by file.
+const packageName = (node) => packageOf(mappedOf(node)) ?? (node.callFrame.url ? scriptOf(node.callFrame.url) : node.callFrame.functionName || "(native)");
 
 const INSIDE = ["v8.evaluateModule", "v8.callFunction", "FunctionCall", "EvaluateScript", "RunMicrotasks", "ParseHTML", "ParseAuthorStyleSheet",
   "UpdateLayoutTree", "Layout", "Paint", "MinorGC", "MajorGC", "DocumentLoader::CommitNavigation", "v8.produceModuleCache"];
@@ -71,11 +82,12 @@ for (const task of tasks) {
   rows.push([at, (task.dur / 1000).toFixed(1), Math.round(simulated), Math.round(Math.max(0, simulated - 50)),
     [...made].sort((a, b) => b[1] - a[1]).filter(([, d]) => d >= 0.5).slice(0, 5).map(([n, d]) => `${n} ${d.toFixed(1)}`).join(", ")]);
   const self = new Map();
-  for (const [t, id] of samples) if (t >= task.ts && t <= end) self.set(frameName(nodes.get(id)), (self.get(frameName(nodes.get(id))) ?? 0) + 1);
+  const name = names ? packageName : frameName;
+  for (const [t, id] of samples) if (t >= task.ts && t <= end) self.set(name(nodes.get(id)), (self.get(name(nodes.get(id))) ?? 0) + 1);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   if (total) profiles.push([at, [...self].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, c]) => `${n} ${Math.round((100 * c) / total)} %`).join(" | ")]);
 }
 printTable(`Main-thread tasks over ${MIN_MS} ms in ${file} (from navigation start)`, rows);
 console.log(`\nsum of the ×${SLOWDOWN} tasks' time over 50 ms: ${Math.round(blocking)} ms (Lighthouse's TBT counts only those between FCP and TTI, simulated)`);
-if (profiles.length) printTable("Functions by self time in each task (CPU profile samples)", [["start (ms)", "functions"], ...profiles]);
+if (profiles.length) printTable(`${names ? "Packages" : "Functions"} by self time in each task (CPU profile samples)`, [["start (ms)", names ? "packages" : "functions"], ...profiles]);
 else console.log("\nno CPU profile in this trace (LH_PROFILE=1 adds one)");
