@@ -1,7 +1,7 @@
 /**
  * Start-up benchmark (not a test; issues 11 and 21): time from the command to the first healthy
  * GET /api/health on an installed checkout, on the embedded PGlite (a warm DATA_DIR) and on
- * PostgreSQL, five runs each (min/median/max). Rows: the README's `npm start` (install check,
+ * PostgreSQL, five runs each, the rows taken in turns (min/median/max). Rows: the README's `npm start` (install check,
  * stale checks, compiled server); the compiled server alone; PGlite opening its data dir and
  * answering one query in a bare script (the floor of the embedded mode), and the same script
  * without the timer that holds the event loop (Node then waits for V8's background compiles);
@@ -146,10 +146,15 @@ async function main() {
   try {
     // Warm-up: migrations, the install stamp, builds and file caches, so every row measures a warm start.
     for (const [, cmd, args, env] of cases) await timeToHealthy(cmd, args, env);
+    // Round-robin: a host that slows down for a while (another process, a CPU's clock) slows one
+    // run of every row, not every run of one row.
+    const results = cases.map(() => [] as { wall: number; cpu: number }[]);
+    for (let i = 0; i < RUNS; i++) {
+      for (const [c, [, cmd, args, env]] of cases.entries()) results[c]!.push(await timeToHealthy(cmd, args, env));
+    }
     const rows: (string | number)[][] = [["command", "min", "median", "max", "CPU s (median)"]];
-    for (const [name, cmd, args, env] of cases) {
-      const runs: { wall: number; cpu: number }[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await timeToHealthy(cmd, args, env));
+    for (const [c, [name]] of cases.entries()) {
+      const runs = results[c]!;
       const walls = runs.map((r) => r.wall).sort((a, b) => a - b);
       const cpus = runs.map((r) => r.cpu).sort((a, b) => a - b);
       const mid = Math.floor(runs.length / 2);

@@ -56,7 +56,11 @@ export async function buildApi() {
     // and main.js starts opening the database while the server's modules load (issue 21).
     outdir: path.dirname(outfile),
     entryNames: "[name]",
-    chunkNames: "chunks/[name]-[hash]",
+    // Beside main.js, not in a folder of their own: every module of the bundle is then one level
+    // under api/, as in src/, and config.ts's default WEB_DIST (../../web/dist from its own file)
+    // holds in whichever chunk it lands. In chunks/ it pointed at api/web/dist once config.ts
+    // moved out of main.js: npm start served no web app.
+    chunkNames: "[name]-[hash]",
     splitting: true,
     bundle: true,
     platform: "node",

@@ -1,15 +1,20 @@
-import { loadConfig } from "./config.js";
-import { openDatabase } from "./db/database.js";
+import { loadPgliteAssets } from "./db/pglite-assets.js";
 
-const config = loadConfig();
+// The embedded database's WebAssembly compiles on V8's background threads while this thread loads
+// the config's and the database's modules (zod, kysely) and then the server's: it began after
+// them before (issue 21). Only main.ts's own static import is loaded first. The environment is
+// read as the config reads DATABASE_URL (blank counts as unset); the config is then validated.
+const pgliteAssets = process.env.DATABASE_URL?.trim() ? undefined : loadPgliteAssets();
 // Node waits for every V8 background task whenever its event loop runs out of work, and PGlite's
-// WebAssembly keeps V8's optimising compiler busy for ~0.6 s after it opens: while the database
-// starts (promises only, no I/O handle), that wait stalled the start. A timer keeps the loop
-// alive until the server listens (issue 21).
+// WebAssembly keeps V8's compilers busy for ~0.6 s after it starts: while the database starts
+// (promises only, no I/O handle), that wait stalled the start. A timer keeps the loop alive
+// until the server listens (issue 21).
 const holdLoop = setInterval(() => {}, 60_000);
+const [{ loadConfig }, { openDatabase }] = await Promise.all([import("./config.js"), import("./db/database.js")]);
+const config = loadConfig();
 // The database opens (PGlite: its WASM compiles and its backend starts) while the rest of the
 // server's modules load: the two overlap instead of adding up (issue 21).
-const opening = openDatabase(config);
+const opening = openDatabase(config, pgliteAssets);
 opening.catch(() => undefined); // awaited, and reported, by startServer
 const { startServer } = await import("./server.js");
 const running = await startServer(config, {}, opening).finally(() => clearInterval(holdLoop));

@@ -39,7 +39,6 @@ export async function startCompiledApi(env = {}) {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: "127.0.0.1",
-      WEB_DIST: path.join(web, "dist"),
       LOG_LEVEL: "warn",
       ...env,
     },

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import fs from "node:fs";
 import path from "node:path";
 import { loadPg } from "./pg-driver.js";
+import { pgliteAssetOptions, type PgliteAssets } from "./pglite-assets.js";
 import type { DB } from "./schema.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -23,16 +24,21 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return { db, kind: "postgres", close: () => db.destroy() };
 }
 
-/** PGlite in a folder, or in memory; `loadDataDir` opens a dumped template (tests). */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+/**
+ * PGlite in a folder, or in memory; `loadDataDir` opens a dumped template (tests); `assets`,
+ * PGlite's files already being loaded (main.ts starts that first).
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; assets?: PgliteAssets } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // Loaded only in the embedded mode: a PostgreSQL deployment starts without PGlite's modules.
-  const [{ PGlite }, { PGliteDialect }, { unaccent }] = await Promise.all([
+  const [{ PGlite }, { PGliteDialect }, { unaccent }, assets] = await Promise.all([
     import("@electric-sql/pglite"),
     import("kysely-pglite-dialect"),
     import("@electric-sql/pglite/contrib/unaccent"),
+    pgliteAssetOptions(options.assets),
   ]);
   const client = await PGlite.create({
+    ...assets,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // unaccent: the search configuration folds accents (migration 20261125T0100_search_index).
@@ -55,10 +61,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<Database> {
+export async function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }, pgliteAssets?: PgliteAssets): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
-    : openPglite({ dataDir: path.join(config.DATA_DIR, "db") });
+    : openPglite({ dataDir: path.join(config.DATA_DIR, "db"), assets: pgliteAssets });
 }
 
 /** A timestamp parameter in the text form PostgreSQL reads for every year (node-pg's dateToString, in UTC). */
