@@ -188,6 +188,35 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
     await page.waitForURL(`${baseUrl}/onboarding`);
   });
 
+  it("signs in with a Sign in pressed on the static page before the app took over, pressed once", async () => {
+    const user = await signUpUser(baseUrl, "prerendered-press");
+    browser = await launchBrowser({ serviceWorkers: "block" });
+    const page = await browser.context.newPage();
+    const tokenRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/auth/v1/token") tokenRequests.push(request.method());
+    });
+    // The app's entry script waits until the person has typed and pressed Sign in on the static form.
+    let release: () => void = () => {};
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/auth/login`, { waitUntil: "commit" });
+    const staticCopy = page.locator("#prerendered");
+    await staticCopy.locator("#email").fill(user.email);
+    await staticCopy.locator("#password").fill(user.password);
+    await staticCopy.getByRole("button", { name: "Sign in" }).click();
+    // Held for the app: the page stays, its button says that it is on its way, as the app's will.
+    await expect(staticCopy.getByRole("button", { name: "Signing in..." }).isDisabled()).resolves.toBe(true);
+    expect(page.url()).toBe(`${baseUrl}/auth/login`);
+    release();
+    // Signed in without a second press: "/" sends a new account on to onboarding (SPEC §2).
+    await page.waitForURL(`${baseUrl}/onboarding`);
+    expect(tokenRequests.filter((m) => m === "POST")).toHaveLength(1);
+  });
+
   it("presses again, once the app has taken over, a button pressed on the static page", async () => {
     browser = await launchBrowser({ serviceWorkers: "block" });
     const page = await browser.context.newPage();

@@ -60,9 +60,14 @@ export function composePage(shell, { css, hintScript, hintClass, markup, prerend
   const uses = ["pointerdown", "keydown", "focusin", "touchstart"];
   // A press of one of the static copy's own buttons (a use-case tab, Show password) has no handler
   // until the app takes over: kept here, and pressed again on the app's button then (takeover.ts).
+  // So is its form sent (Sign in, Sign up): held back, its button disabled and showing its busy
+  // label meanwhile, as the app's will (the browser has checked the fields first, as it will on the
+  // app's form), and sent again by the app.
   const keepPress =
     `addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest(${JSON.stringify(`#${prerenderedId} button[type=button]`)});` +
-    `if(b)window[${JSON.stringify(pressGlobal)}]={role:b.getAttribute("role")||"",label:b.getAttribute("aria-label")||b.textContent.trim()}},true);`;
+    `if(b)window[${JSON.stringify(pressGlobal)}]={role:b.getAttribute("role")||"",label:b.getAttribute("aria-label")||b.textContent.trim()}},true);` +
+    `addEventListener("submit",function(e){var f=e.target;if(!f.closest||!f.closest(${JSON.stringify(`#${prerenderedId}`)}))return;e.preventDefault();` +
+    `window[${JSON.stringify(pressGlobal)}]={submit:true};var b=f.querySelector("button[type=submit]");if(b){b.disabled=true;if(b.dataset.busyLabel)b.textContent=b.dataset.busyLabel}},true);`;
   const start =
     `;(function(){var d=document,s=function(){s=function(){};` +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
@@ -72,8 +77,8 @@ export function composePage(shell, { css, hintScript, hintClass, markup, prerend
     `addEventListener("load",function(){setTimeout(go,${VISITOR_IDLE_START_MS})})}})()`;
   // A signed-in browser sees the app's loading screen (the shell's, in #root) instead of the page;
   // a visitor sees the page and not the loading screen. No JavaScript: the page.
-  // The static copy's submit buttons are disabled (see RENDERING_STATIC_COPY) but look as the
-  // app's will, so nothing changes when it takes over.
+  // A static copy's submit button pressed before the takeover is disabled (above) and looks as the
+  // app's busy one will, so nothing changes when it takes over.
   // The page shows once its markup has all arrived (#root, parsed after it, is there): a browser
   // paints a document still arriving, and the card, centred in the screen's height, moved as the
   // rest of it came (a layout shift on a slow link or a busy CPU). Browsers without :has() drop

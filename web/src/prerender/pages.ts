@@ -15,9 +15,10 @@ export function prerenderedFile(path: PrerenderedPath): string {
 export const PRERENDERED_ID = "prerendered";
 
 /**
- * Where the prerendered page's inline script keeps the last press of one of its buttons (a use-case
- * tab, Show password) made before the app took over: { role, label }. The takeover presses the
- * app's matching button (takeover.ts).
+ * Where the prerendered page's inline script keeps the last press made before the app took over:
+ * one of its buttons (a use-case tab, Show password: { role, label }) or its form sent (Sign in,
+ * Sign up: { submit: true }). The takeover presses the app's matching button, or sends the app's
+ * form with what was typed (takeover.ts).
  */
 export const STATIC_PRESS_GLOBAL = "__vjStaticPress";
-export type StaticPress = { role: string; label: string };
+export type StaticPress = { role: string; label: string } | { submit: true };

@@ -13,13 +13,6 @@ function prerenderedElement(): HTMLElement | null {
   return typeof document === "undefined" ? null : document.getElementById(PRERENDERED_ID);
 }
 
-/**
- * True while the page renders at build time, for its static copy. The sign-in and sign-up buttons
- * are disabled there: pressed before the app has taken the form over, they would send it to the
- * server. Playwright and people alike wait for the app's enabled button; what was typed carries over.
- */
-export const RENDERING_STATIC_COPY = typeof document === "undefined";
-
 /** Whether a prerendered page is on screen and waits for the app to take it over. */
 export function showsPrerenderedPage(): boolean {
   const element = prerenderedElement();
@@ -28,13 +21,21 @@ export function showsPrerenderedPage(): boolean {
 
 /**
  * Presses the app's button that matches the static copy's last pressed one (same role, same label
- * or text): a mouse press and a click, as Radix tabs switch on the press and other buttons on the click.
+ * or text): a mouse press and a click, as Radix tabs switch on the press and other buttons on the
+ * click. A form sent on the static copy (its inline script held it back) is sent again from the
+ * app's form, which by then holds what was typed: the person pressed Sign in once, and it signs in.
  */
 function replayStaticPress(): void {
   const store = window as unknown as Record<string, StaticPress | undefined>;
   const press = store[STATIC_PRESS_GLOBAL];
   if (!press) return;
   delete store[STATIC_PRESS_GLOBAL];
+  if ("submit" in press) {
+    const form = document.querySelector<HTMLFormElement>(`#root form`);
+    const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (form && submit && !submit.disabled) form.requestSubmit(submit);
+    return;
+  }
   const button = [...document.querySelectorAll<HTMLButtonElement>('button[type="button"]')].find(
     (b) => (b.getAttribute("role") ?? "") === press.role && (b.getAttribute("aria-label") ?? b.textContent?.trim()) === press.label,
   );

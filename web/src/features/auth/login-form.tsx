@@ -7,8 +7,9 @@ import { toast } from "../../components/ui/toast-store";
 import { getSupabase } from "../../lib/supabase";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
-import { RENDERING_STATIC_COPY } from "../../prerender/takeover";
 import { signInErrorMessage, UNEXPECTED_ERROR } from "./auth-messages";
+
+const BUSY_LABEL = "Signing in...";
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -40,15 +41,16 @@ export function LoginForm() {
       subtitle="Sign in to your account to continue journaling"
       footer={<AuthSwitch prompt="Don't have an account?" to="/auth/signup" label="Sign up" />}
     >
-      {/* method="post": should the static copy's form be sent anyway (its button is disabled), the password stays out of the URL (the API answers with the page again). */}
+      {/* method="post": should the static copy's form be sent without JavaScript (its inline script holds it back for the app otherwise), the password stays out of the URL (the API answers with the page again). */}
       <form className="space-y-5" method="post" onSubmit={onSubmit}>
         <EmailField value={email} onChange={setEmail} />
         <div className="space-y-2">
           <Label htmlFor="password">Password</Label>
           <PasswordInput id="password" label="Password" autoComplete="current-password" placeholder="Your password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </div>
-        <Button type="submit" className="w-full" disabled={busy || RENDERING_STATIC_COPY}>
-          {busy ? "Signing in..." : "Sign in"}
+        {/* data-busy-label: the static copy shows it once pressed, before the app takes over (prerender-pages.mjs). */}
+        <Button type="submit" className="w-full" disabled={busy} data-busy-label={BUSY_LABEL}>
+          {busy ? BUSY_LABEL : "Sign in"}
         </Button>
       </form>
     </AuthLayout>

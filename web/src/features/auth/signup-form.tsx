@@ -7,9 +7,10 @@ import { toast } from "../../components/ui/toast-store";
 import { getSupabase } from "../../lib/supabase";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
-import { RENDERING_STATIC_COPY } from "../../prerender/takeover";
 import { signUpDestination, UNEXPECTED_ERROR } from "./auth-messages";
 import { MIN_PASSWORD_LENGTH } from "@vj/core";
+
+const BUSY_LABEL = "Creating account...";
 
 export function SignupForm() {
   const navigate = useNavigate();
@@ -58,7 +59,7 @@ export function SignupForm() {
       subtitle="Start journaling with your voice"
       footer={<AuthSwitch prompt="Already have an account?" to="/auth/login" label="Sign in" />}
     >
-      {/* method="post": should the static copy's form be sent anyway (its button is disabled), the password stays out of the URL (the API answers with the page again). */}
+      {/* method="post": should the static copy's form be sent without JavaScript (its inline script holds it back for the app otherwise), the password stays out of the URL (the API answers with the page again). */}
       <form className="space-y-5" method="post" onSubmit={onSubmit}>
         <EmailField value={email} onChange={setEmail} />
         <div className="space-y-2">
@@ -87,8 +88,9 @@ export function SignupForm() {
             onChange={(e) => setConfirm(e.target.value)}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={busy || RENDERING_STATIC_COPY}>
-          {busy ? "Creating account..." : "Create account"}
+        {/* data-busy-label: the static copy shows it once pressed, before the app takes over (prerender-pages.mjs). */}
+        <Button type="submit" className="w-full" disabled={busy} data-busy-label={BUSY_LABEL}>
+          {busy ? BUSY_LABEL : "Create account"}
         </Button>
       </form>
     </AuthLayout>
