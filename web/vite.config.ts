@@ -7,11 +7,16 @@ import { VitePWA } from "vite-plugin-pwa";
 import { prerenderPages } from "./scripts/prerender-pages.mjs";
 import { chunkGroups } from "./scripts/chunk-groups";
 
-const VISITOR_ROUTES = new Set<string>(["/", "/auth/login", "/auth/signup"]);
+// The sign-in and sign-up forms come with the app's entry (in the chunk it shares with the visitor
+// island, below): a visitor the app sends to sign in sees the form one round trip sooner than
+// from a split chunk. The landing page is split: the island shows it to visitors, and the app only
+// where a browser's session hint turned out stale.
+const ENTRY_ROUTES = new Set<string>(["/auth/login", "/auth/signup"]);
 
 /**
- * The visitor pages as static HTML (scripts/prerender-pages.mjs). In writeBundle, once the
- * client build is on disk: vite-plugin-pwa lists the files to precache later, in closeBundle.
+ * The visitor pages as static HTML (scripts/prerender-pages.mjs), which load the visitor island
+ * (src/visitor.tsx, an entry of this build) on first use. In writeBundle, once the client build is
+ * on disk: vite-plugin-pwa lists the files to precache later, in closeBundle.
  */
 function prerenderVisitorPages(): Plugin {
   let outDir = "";
@@ -21,9 +26,23 @@ function prerenderVisitorPages(): Plugin {
     configResolved(config) {
       outDir = config.build.ssr ? "" : path.resolve(config.root, config.build.outDir);
     },
-    async writeBundle() {
+    async writeBundle(_options, bundle) {
       if (!outDir) return;
-      const written = await prerenderPages(outDir);
+      // The visitor island's entry and the chunks it imports, for the pages' inline script.
+      const island = Object.values(bundle).find((c) => c.type === "chunk" && c.isEntry && c.facadeModuleId?.endsWith("/src/visitor.tsx"));
+      if (!island || island.type !== "chunk") throw new Error("prerender: no visitor island (src/visitor.tsx) in the build");
+      // Every chunk it imports statically, directly or not, preloaded beside it: no waterfall.
+      const preloads = new Set<string>();
+      const stack = [...island.imports];
+      while (stack.length > 0) {
+        const file = stack.pop()!;
+        if (preloads.has(file)) continue;
+        preloads.add(file);
+        const chunk = bundle[file];
+        if (chunk?.type === "chunk") stack.push(...chunk.imports);
+      }
+      const visitor = { entry: `/${island.fileName}`, preloads: [...preloads].map((f) => `/${f}`) };
+      const written = await prerenderPages(outDir, visitor);
       this.info(`prerendered ${written.join(", ")}`);
     },
   };
@@ -42,9 +61,7 @@ export default defineConfig({
       autoCodeSplitting: true,
       codeSplittingOptions: {
         defaultBehavior: [["loader"], ["component"], ["errorComponent", "notFoundComponent", "pendingComponent"]],
-        // A visitor's first screens (landing, sign-in, sign-up: a few kB) come with the entry, one
-        // round trip sooner than a split chunk.
-        splitBehavior: ({ routeId }) => (VISITOR_ROUTES.has(routeId) ? [] : undefined),
+        splitBehavior: ({ routeId }) => (ENTRY_ROUTES.has(routeId) ? [] : undefined),
       },
     }),
     react(),
@@ -53,6 +70,8 @@ export default defineConfig({
     // The signed-in start in two chunks: the outbox's page start; the layout route and the main
     // screen's route pieces.
     chunkGroups({
+      app: /\/src\/main\.tsx$/,
+      visitor: /\/src\/visitor\.tsx$/,
       outbox: /\/src\/features\/outbox\/page-start\.ts$/,
       signedIn: /\/src\/routes\/_authed(\.tsx|\/\$slug\.tsx)(\?|$)/,
     }),
@@ -106,5 +125,9 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    rolldownOptions: {
+      // The app (index.html → src/main.tsx) and the visitor island the prerendered pages load.
+      input: { index: path.resolve(import.meta.dirname, "index.html"), visitor: path.resolve(import.meta.dirname, "src/visitor.tsx") },
+    },
   },
 });

@@ -45,6 +45,10 @@ function recordPaintedStates() {
 }
 
 type Painted = { headinglessMutation: boolean; landingShown: boolean; shift: number; shifted: string[]; takenOver: boolean; seen: boolean };
+// What a visitor's page loads on first use: the visitor island's entry (src/visitor.tsx), not the app's.
+const ISLAND_ENTRY = /\/assets\/visitor-[^/]+\.js$/;
+const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
+
 const painted = (page: Page) => page.evaluate(() => (window as unknown as { __paint: Painted }).__paint);
 
 describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against the real API", () => {
@@ -82,8 +86,8 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
   it("passes axe as static pages, before the app takes them over", async () => {
     browser = await launchBrowser({ serviceWorkers: "block" });
     const page = await browser.context.newPage();
-    // The app's entry script never arrives: what the scan sees is the prerendered page alone.
-    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    // The island's entry script never arrives: what the scan sees is the prerendered page alone.
+    await page.route(ISLAND_ENTRY, (route) => route.abort());
     for (const { path, heading } of PAGES) {
       await page.goto(`${baseUrl}${path}`);
       await page.locator("#prerendered").getByRole("heading", { level: 1, name: heading }).waitFor();
@@ -161,19 +165,48 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
     // The first use (a field focused) starts the app, which takes the form over.
     await page.locator("#prerendered #email").focus();
     await page.locator("#prerendered").waitFor({ state: "detached" });
-    expect(scripts.some((p) => /^\/assets\/index-[^/]+\.js$/.test(p)), `the entry among ${scripts.join(", ")}`).toBe(true);
+    expect(scripts.some((p) => ISLAND_ENTRY.test(p)), `the island's entry among ${scripts.join(", ")}`).toBe(true);
+    // Neither the app's entry nor its router, TanStack Query or outbox: the island is React and the pages.
+    expect(scripts.filter((p) => APP_ENTRY.test(p) || /\/assets\/(outbox|signed-in)-/.test(p))).toEqual([]);
     await expect(page.getByRole("button", { name: "Sign in" }).isEnabled()).resolves.toBe(true);
     await expect(page.getByLabel("Email").evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  });
+
+  it("moves between the visitor pages in place once the island runs, and back, never loading the app", async () => {
+    browser = await launchBrowser({ serviceWorkers: "block" });
+    const page = await browser.context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (/\.js(\?|$)/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/`);
+    // A key pressed is a first use: the island takes the landing page over.
+    await page.keyboard.press("Shift");
+    await page.locator("#prerendered").waitFor({ state: "detached" });
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Log In" }).click();
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth/login");
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await page.getByRole("heading", { name: "Create an account" }).waitFor();
+    await page.goBack();
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await page.goBack();
+    await page.getByRole("heading", { name: "Speak your thoughts. Keep every insight." }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    // One document all along, and none of the app's code.
+    await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+    expect(scripts.filter((p) => APP_ENTRY.test(p) || /\/assets\/(outbox|signed-in)-/.test(p))).toEqual([]);
   });
 
   it("keeps what was typed before the app took over, and the sign-in form then signs in", async () => {
     const user = await signUpUser(baseUrl, "prerendered");
     browser = await launchBrowser({ serviceWorkers: "block" });
     const page = await browser.context.newPage();
-    // The app's entry script waits until the person has typed into the static form.
+    // The island's entry script waits until the person has typed into the static form.
     let release: () => void = () => {};
     const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await page.route(ISLAND_ENTRY, async (route) => {
       await typed;
       await route.continue();
     });
@@ -196,10 +229,10 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/auth/v1/token") tokenRequests.push(request.method());
     });
-    // The app's entry script waits until the person has typed and pressed Sign in on the static form.
+    // The island's entry script waits until the person has typed and pressed Sign in on the static form.
     let release: () => void = () => {};
     const pressed = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await page.route(ISLAND_ENTRY, async (route) => {
       await pressed;
       await route.continue();
     });
@@ -220,10 +253,10 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
   it("presses again, once the app has taken over, a button pressed on the static page", async () => {
     browser = await launchBrowser({ serviceWorkers: "block" });
     const page = await browser.context.newPage();
-    // The app's entry script waits until the person has pressed the static page's buttons.
+    // The island's entry script waits until the person has pressed the static page's buttons.
     let release: () => void = () => {};
     const pressed = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await page.route(ISLAND_ENTRY, async (route) => {
       await pressed;
       await route.continue();
     });

@@ -8,14 +8,29 @@ import type { Plugin } from "vite";
  * calls alone (92 ms at Lighthouse's 4× CPU).
  *
  * The groups, once the module graph is known:
- * - what the entry imports statically (Rolldown's `$initial` tag) stays with the entry;
+ * - `pages`: what the app's entry imports statically and the visitor island (src/visitor.tsx) uses
+ *   at all: React, the sign-in and sign-up pages. A visitor's page loads it with the island's own
+ *   chunks below, and nothing of the router, TanStack Query or the outbox;
+ * - `visitor-ui`: what else the island imports that the signed-in screens or the outbox also use
+ *   (Radix Tabs, icons); `lazy-ui`: the same for what the island loads on use (the toasts' Radix
+ *   parts, shared with the dialogs); `landing`: the rest of what the island imports (the landing
+ *   page). None of the island's code may land in a chunk that imports the app's entry (as `index`
+ *   holds it, and `outbox` and `signed-in` import it): the island loading it would start the app
+ *   beside itself. Rolldown puts a group's dependencies into it too, so the island's share is
+ *   taken first, by priority;
+ * - `index`: the rest of what the app's entry imports statically stays with the entry;
  * - `outbox`: what the outbox's page start needs beyond that (Dexie, the upload client);
  * - `signed-in`: what the signed-in main screen's route pieces need beyond both.
  * The last two are loaded at different moments (the session, then the route), so each is
  * evaluated in a task of its own rather than in one long one. Code loaded on use (supabase-js,
  * react-markdown, the toasts, the other screens) keeps its own chunks.
  */
-export function chunkGroups(groups: { outbox: RegExp; signedIn: RegExp }): Plugin {
+export function chunkGroups(groups: { app: RegExp; visitor: RegExp; outbox: RegExp; signedIn: RegExp }): Plugin {
+  const visitor = new Set<string>();
+  const pages = new Set<string>();
+  const visitorUi = new Set<string>();
+  const lazyUi = new Set<string>();
+  const landing = new Set<string>();
   const outbox = new Set<string>();
   const signedIn = new Set<string>();
   return {
@@ -30,7 +45,13 @@ export function chunkGroups(groups: { outbox: RegExp; signedIn: RegExp }): Plugi
             output: {
               codeSplitting: {
                 groups: [
-                  { name: "index", priority: 3, tags: ["$initial"] },
+                  { name: "pages", priority: 7, test: (id: string) => pages.has(id) },
+                  { name: "visitor-ui", priority: 6, test: (id: string) => visitorUi.has(id) },
+                  { name: "lazy-ui", priority: 5, test: (id: string) => lazyUi.has(id) },
+                  { name: "landing", priority: 4, test: (id: string) => landing.has(id) },
+                  // Not a closure like the others: those follow @vj/core's barrel to every schema of
+                  // the web; the entry's chunk (Rolldown's `$initial` tag) holds what it uses.
+                  { name: "index", priority: 3, tags: ["$initial"], test: (id: string) => !visitor.has(id) },
                   { name: "outbox", priority: 2, test: (id: string) => outbox.has(id) },
                   { name: "signed-in", priority: 1, test: (id: string) => signedIn.has(id) },
                 ],
@@ -41,20 +62,36 @@ export function chunkGroups(groups: { outbox: RegExp; signedIn: RegExp }): Plugi
       };
     },
     buildEnd() {
-      // Every module that `starts` import statically, directly or not. The group priorities keep
-      // what the first load already holds out of both groups.
-      const staticClosure = (starts: string[], into: Set<string>, except: Set<string>) => {
-        const stack = [...starts];
+      // Every module that the modules matching `pattern` import statically (or at all), directly or not.
+      const ids = [...this.getModuleIds()];
+      const closureOf = (pattern: RegExp, dynamic = false) => {
+        const into = new Set<string>();
+        const stack = ids.filter((id) => pattern.test(id));
         while (stack.length > 0) {
           const id = stack.pop()!;
-          if (into.has(id) || except.has(id)) continue;
+          if (into.has(id)) continue;
           into.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          const info = this.getModuleInfo(id);
+          stack.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []));
         }
+        return into;
       };
-      const ids = [...this.getModuleIds()];
-      staticClosure(ids.filter((id) => groups.outbox.test(id)), outbox, new Set());
-      staticClosure(ids.filter((id) => groups.signedIn.test(id)), signedIn, outbox);
+      const app = closureOf(groups.app);
+      const outboxAll = closureOf(groups.outbox);
+      const signedInAll = closureOf(groups.signedIn);
+      const visitorStatic = closureOf(groups.visitor);
+      for (const id of closureOf(groups.visitor, true)) {
+        visitor.add(id);
+        const shared = outboxAll.has(id) || signedInAll.has(id);
+        if (app.has(id)) pages.add(id);
+        else if (!visitorStatic.has(id)) {
+          if (shared) lazyUi.add(id);
+        } else if (shared) visitorUi.add(id);
+        else if (!groups.visitor.test(id)) landing.add(id);
+      }
+      // The priorities keep what a group above holds out of these two.
+      for (const id of outboxAll) outbox.add(id);
+      for (const id of signedInAll) if (!outbox.has(id)) signedIn.add(id);
     },
   };
 }

@@ -42,17 +42,18 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
 export const VISITOR_IDLE_START_MS = 5000;
 
 /** Fills a copy of the shell (the built index.html) with one page. */
-export function composePage(shell, { css, hintScript, hintClass, markup, prerenderedId, pressGlobal }) {
+export function composePage(shell, { css, hintScript, hintClass, markup, prerenderedId, pressGlobal, visitor }) {
   const entry = ENTRY.exec(shell)?.[1];
   if (!entry || !STYLESHEET.test(shell) || !ROOT.test(shell)) throw new Error("prerender: index.html has no entry script, stylesheet link or #root");
-  // When the app's scripts are requested and run:
-  // - a browser that may hold a session (the hint's class): once the page has painted, as its
-  //   loading screen waits for the app (a timer where no frame comes: a background tab);
-  // - a visitor: on first use of the page (a pointer or key pressed, a field focused), or once the
-  //   page has loaded and stayed untouched for VISITOR_IDLE_START_MS (the service worker, for
-  //   offline use and installation). The static page is readable, its links work and its fields
-  //   take input meanwhile; the app's evaluation (React, the router: about a second of a slow
-  //   phone's CPU) no longer blocks the main thread while the page first shows.
+  // Which scripts are requested and run, and when:
+  // - a browser that may hold a session (the hint's class): the app, once the page has painted, as
+  //   its loading screen waits for the app (a timer where no frame comes: a background tab);
+  // - a visitor: the visitor island (src/visitor.tsx: React and the three pages, without the
+  //   router, TanStack Query or the outbox), on first use of the page (a pointer or key pressed, a
+  //   field focused), or once the page has loaded and stayed untouched for VISITOR_IDLE_START_MS
+  //   (it registers the service worker, for offline use and installation). The static page is
+  //   readable, its links work and its fields take input meanwhile; no script's evaluation blocks
+  //   the main thread while the page first shows. Without an island (`visitor`), the app.
   // The entry is never a module script of the head: it ran as soon as the document was parsed, and
   // ~140 kB requested at high priority shared a slow link with the first paint. The chunks the
   // entry imports are preloaded with it, in parallel, as before.
@@ -68,11 +69,16 @@ export function composePage(shell, { css, hintScript, hintClass, markup, prerend
     `if(b)window[${JSON.stringify(pressGlobal)}]={role:b.getAttribute("role")||"",label:b.getAttribute("aria-label")||b.textContent.trim()}},true);` +
     `addEventListener("submit",function(e){var f=e.target;if(!f.closest||!f.closest(${JSON.stringify(`#${prerenderedId}`)}))return;e.preventDefault();` +
     `window[${JSON.stringify(pressGlobal)}]={submit:true};var b=f.querySelector("button[type=submit]");if(b){b.disabled=true;if(b.dataset.busyLabel)b.textContent=b.dataset.busyLabel}},true);`;
+  // Each starts once: its chunks preloaded beside its entry, in parallel.
+  const starter = (name, script, chunks) =>
+    `${name}=function(){${name}=function(){};` +
+    `${JSON.stringify(chunks)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
+    `import(${JSON.stringify(script)})},`;
   const start =
-    `;(function(){var d=document,s=function(){s=function(){};` +
-    `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
-    `import(${JSON.stringify(entry)})},go=function(){s()};${keepPress}` +
-    `if(d.documentElement.classList.contains(${JSON.stringify(hintClass)})){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,2000)}` +
+    `;(function(){var d=document,${starter("s", entry, preloads)}app=function(){s()},` +
+    (visitor ? `${starter("v", visitor.entry, visitor.preloads)}go=function(){v()};` : `go=app;`) +
+    keepPress +
+    `if(d.documentElement.classList.contains(${JSON.stringify(hintClass)})){requestAnimationFrame(function(){setTimeout(app)});setTimeout(app,2000)}` +
     `else{${JSON.stringify(uses)}.forEach(function(t){addEventListener(t,go,{capture:true,once:true,passive:true})});` +
     `addEventListener("load",function(){setTimeout(go,${VISITOR_IDLE_START_MS})})}})()`;
   // A signed-in browser sees the app's loading screen (the shell's, in #root) instead of the page;
@@ -96,7 +102,7 @@ export function composePage(shell, { css, hintScript, hintClass, markup, prerend
 }
 
 /** Writes dist/prerendered/<path>/index.html for each visitor page; returns the files written. */
-export async function prerenderPages(dist) {
+export async function prerenderPages(dist, visitor) {
   const tmp = path.join(web, "node_modules/.vj-prerender");
   const renderer = await loadRenderer(tmp);
   try {
@@ -113,6 +119,7 @@ export async function prerenderPages(dist) {
         markup: await renderer.renderPage(page),
         prerenderedId: renderer.PRERENDERED_ID,
         pressGlobal: renderer.STATIC_PRESS_GLOBAL,
+        visitor,
       });
       const file = path.join(dist, renderer.prerenderedFile(page));
       fs.mkdirSync(path.dirname(file), { recursive: true });

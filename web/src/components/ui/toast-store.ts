@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@vj/core";
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@vj/core/constants";
 
 // SPEC §9: one toast visible at a time; a dismissed toast is removed 4000 ms later (its exit animation runs meanwhile).
 

@@ -1,6 +1,6 @@
-import { Link } from "@tanstack/react-router";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { PageLink } from "../../lib/page-navigation";
 
 /** The e-mail field both auth forms start with. */
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -17,9 +17,9 @@ export function AuthSwitch({ prompt, to, label }: { prompt: string; to: "/auth/l
   return (
     <>
       {prompt}{" "}
-      <Link to={to} className="rounded font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      <PageLink to={to} className="rounded font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         {label}
-      </Link>
+      </PageLink>
     </>
   );
 }

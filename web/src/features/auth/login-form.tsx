@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "@tanstack/react-router";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { PasswordInput } from "../../components/ui/password-input";
 import { toast } from "../../components/ui/toast-store";
 import { getSupabase } from "../../lib/supabase";
+import { usePageNavigation } from "../../lib/page-navigation";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
 import { signInErrorMessage, UNEXPECTED_ERROR } from "./auth-messages";
@@ -12,7 +12,7 @@ import { signInErrorMessage, UNEXPECTED_ERROR } from "./auth-messages";
 const BUSY_LABEL = "Signing in...";
 
 export function LoginForm() {
-  const navigate = useNavigate();
+  const navigation = usePageNavigation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -27,7 +27,7 @@ export function LoginForm() {
         toast({ variant: "destructive", title: "Sign in failed", description: signInErrorMessage(error) });
         return;
       }
-      await navigate({ to: "/" });
+      navigation.go("/");
     } catch {
       toast({ variant: "destructive", title: "Sign in failed", description: UNEXPECTED_ERROR });
     } finally {

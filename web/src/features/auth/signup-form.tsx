@@ -1,19 +1,20 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "@tanstack/react-router";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { PasswordInput } from "../../components/ui/password-input";
 import { toast } from "../../components/ui/toast-store";
 import { getSupabase } from "../../lib/supabase";
+import { usePageNavigation } from "../../lib/page-navigation";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
 import { signUpDestination, UNEXPECTED_ERROR } from "./auth-messages";
-import { MIN_PASSWORD_LENGTH } from "@vj/core";
+// The constants alone, not the barrel: the visitor island would carry every core schema and zod (web/scripts/chunk-groups.ts).
+import { MIN_PASSWORD_LENGTH } from "@vj/core/constants";
 
 const BUSY_LABEL = "Creating account...";
 
 export function SignupForm() {
-  const navigate = useNavigate();
+  const navigation = usePageNavigation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -45,7 +46,7 @@ export function SignupForm() {
         // The spec only says "go to sign-in"; without a word the user would not know to open their inbox.
         toast({ title: "Check your email", description: "We sent you a confirmation link. Open it, then sign in." });
       }
-      await navigate({ to: signUpDestination(data) });
+      navigation.go(signUpDestination(data));
     } catch {
       toast({ variant: "destructive", title: "Sign up failed", description: UNEXPECTED_ERROR });
     } finally {

@@ -1,8 +1,8 @@
-import { Link } from "@tanstack/react-router";
 import { startTransition, useEffect, useState } from "react";
 import { ArrowRight, Lock, WifiOff } from "lucide-react";
 import { BrandMark } from "../../components/brand-mark";
 import { cn } from "../../lib/cn";
+import { PageLink } from "../../lib/page-navigation";
 import { HeroPreview } from "./hero-preview";
 import { UseCaseTabs } from "./use-case-tabs";
 import { STEPS } from "./use-cases";
@@ -59,18 +59,18 @@ function LandingHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <BrandMark className="[&>span:last-child]:hidden min-[380px]:[&>span:last-child]:inline" />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
-          <Link
+          <PageLink
             to="/auth/login"
             className={cn("inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-4", focusRing)}
           >
             Log In
-          </Link>
-          <Link
+          </PageLink>
+          <PageLink
             to="/auth/signup"
             className={cn("inline-flex h-10 items-center rounded-lg bg-slate-900 px-3 text-sm font-medium text-white hover:bg-slate-700 sm:px-4", focusRing)}
           >
             Sign Up
-          </Link>
+          </PageLink>
         </nav>
       </div>
     </header>
@@ -98,10 +98,10 @@ function Hero() {
             daily, weekly and monthly summaries of what matters to you.
           </p>
           <div className="mt-8 flex flex-col items-center gap-4 sm:flex-row sm:justify-center lg:justify-start">
-            <Link to="/auth/signup" className={primaryCta}>
+            <PageLink to="/auth/signup" className={primaryCta}>
               Start Recording Now
               <ArrowRight className="size-5" aria-hidden />
-            </Link>
+            </PageLink>
             <p className="text-sm text-slate-500">Free to start · No credit card</p>
           </div>
           <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-600 lg:justify-start">
@@ -156,7 +156,7 @@ function ClosingCall() {
         <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
           Start your first collection in under a minute and hear yourself think more clearly.
         </p>
-        <Link
+        <PageLink
           to="/auth/signup"
           className={cn(
             "mt-8 inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-white px-6 text-base font-semibold text-brand-700 shadow-lg hover:bg-brand-50",
@@ -165,7 +165,7 @@ function ClosingCall() {
         >
           Get Started Free
           <ArrowRight className="size-5" aria-hidden />
-        </Link>
+        </PageLink>
       </div>
     </section>
   );
@@ -178,12 +178,12 @@ function LandingFooter() {
         <BrandMark />
         <p>© {new Date().getFullYear()} Voice Journal. Speak, reflect, grow.</p>
         <nav aria-label="Footer" className="flex gap-4">
-          <Link to="/auth/login" className={cn("rounded hover:text-slate-900", focusRing)}>
+          <PageLink to="/auth/login" className={cn("rounded hover:text-slate-900", focusRing)}>
             Log In
-          </Link>
-          <Link to="/auth/signup" className={cn("rounded hover:text-slate-900", focusRing)}>
+          </PageLink>
+          <PageLink to="/auth/signup" className={cn("rounded hover:text-slate-900", focusRing)}>
             Sign Up
-          </Link>
+          </PageLink>
         </nav>
       </div>
     </footer>
