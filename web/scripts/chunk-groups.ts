@@ -84,10 +84,8 @@ export function chunkGroups(groups: { app: RegExp; visitor: RegExp; outbox: RegE
         visitor.add(id);
         const shared = outboxAll.has(id) || signedInAll.has(id);
         if (app.has(id)) pages.add(id);
-        else if (!visitorStatic.has(id)) {
-          if (shared) lazyUi.add(id);
-        } else if (shared) visitorUi.add(id);
-        else if (!groups.visitor.test(id)) landing.add(id);
+        else if (shared) (visitorStatic.has(id) ? visitorUi : lazyUi).add(id);
+        else if (visitorStatic.has(id) && !groups.visitor.test(id)) landing.add(id);
       }
       // The priorities keep what a group above holds out of these two.
       for (const id of outboxAll) outbox.add(id);

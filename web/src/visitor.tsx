@@ -3,8 +3,9 @@
 // the app (prerender/takeover.ts), with React alone: no router, no TanStack Query, no outbox. It
 // moves between the three pages in place while signed out (a toast such as "Check your email"
 // stays on screen) and loads any other page, and any page once signed in, which the app then
-// serves: after signing in, "/" finds the session and starts the app. A second entry of the app's build: what it shares with the app's entry (React,
-// the pages) is one chunk both load (web/scripts/chunk-groups.ts).
+// serves: after signing in, "/" finds the session and starts the app. A second entry of the app's
+// build: what it shares with the app's entry (React, the pages) is one chunk both load
+// (web/scripts/chunk-groups.ts).
 import { StrictMode, useEffect, useMemo, useState, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
 import { LandingPage } from "./features/landing/landing-page";
