@@ -6,6 +6,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { prerenderPages } from "./scripts/prerender-pages.mjs";
 import { chunkGroups } from "./scripts/chunk-groups";
+import { compileHints } from "./scripts/compile-hints";
 
 // The sign-in and sign-up forms come with the app's entry (in the chunk it shares with the visitor
 // island, below): a visitor the app sends to sign in sees the form one round trip sooner than
@@ -75,6 +76,10 @@ export default defineConfig({
       outbox: /\/src\/features\/outbox\/page-start\.ts$/,
       signedIn: /\/src\/routes\/_authed(\.tsx|\/\$slug\.tsx)(\?|$)/,
     }),
+    // Every chunk that a page's start runs (the app's, the island's, and what they load before the
+    // first screen settles: the outbox, supabase-js, the toasts, the transcripts' Markdown) compiled
+    // off the main thread. Lighthouse's signed-in TBT, median of 5: 509 -> 257 ms.
+    compileHints(["index", "visitor", "rolldown-runtime", "pages", "visitor-ui", "lazy-ui", "landing", "outbox", "signed-in", "supabase-client", "toaster", "react-markdown"]),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",
