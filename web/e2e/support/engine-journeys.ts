@@ -36,7 +36,12 @@ export function engineJourneys(launch: LaunchEngine): void {
 
   async function screenshot(name: string): Promise<void> {
     await browser!.setViewport(SIZES.mobile.width, SIZES.mobile.height);
-    await new Promise((r) => setTimeout(r, 300)); // let entry animations settle
+    // Two frames painted at the new size (under load WebKit once handed back a frame at the old
+    // one, its fields empty), then entry animations settled.
+    await browser!.executeAsync(
+      "const done = arguments[arguments.length - 1]; setTimeout(done, 2000); requestAnimationFrame(() => requestAnimationFrame(() => done()));",
+    );
+    await new Promise((r) => setTimeout(r, 300));
     fs.writeFileSync(path.join(SCREENSHOTS, `${browser!.engine}-${name}-mobile.png`), await browser!.screenshot());
   }
 
@@ -94,6 +99,8 @@ export function engineJourneys(launch: LaunchEngine): void {
     expect(stored.map((n) => n.title)).toEqual(["Morning walk"]);
     expect(stored[0]!.duration).toBeGreaterThanOrEqual(1);
     await screenshot("recorded");
+    // The service worker's first install (begun on the sign-in page) is no update to offer.
+    expect(await browser!.execute<boolean>(`return document.body.innerText.includes("A new version is available");`)).toBe(false);
   });
 
   it("records offline: Saved Offline and a pending card; back online it uploads by itself", async () => {

@@ -18,7 +18,15 @@ export function registerServiceWorker(): void {
   const wb = new Workbox("/sw.js", { scope: "/" });
   workbox = wb;
   // A new release installed and waits: offer it rather than swap the app under the person.
-  wb.addEventListener("waiting", () => setUpdateWaiting(true));
+  // workbox-window calls a worker still "installed" 200 ms after installing waiting; a first
+  // install on a busy machine can take that long to activate (seen in Firefox right after
+  // signing in), and the person was offered "A new version". Only an update has an active
+  // worker beside the waiting one.
+  wb.addEventListener("waiting", () => {
+    void navigator.serviceWorker.getRegistration("/").then((registration) => {
+      if (registration?.active && registration.waiting) setUpdateWaiting(true);
+    });
+  });
   // Reload only when this page asked for the update; another tab's choice must not reload this one mid-recording.
   wb.addEventListener("controlling", () => {
     if (reloadRequested) window.location.reload();
