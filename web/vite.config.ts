@@ -78,7 +78,7 @@ export default defineConfig({
     }),
     // Every chunk that a page's start runs (the app's, the island's, and what they load before the
     // first screen settles: the outbox, supabase-js, the toasts, the transcripts' Markdown) compiled
-    // off the main thread. Lighthouse's signed-in TBT, median of 5: 509 -> 257 ms.
+    // off the main thread (issue 21; the figures are in the README).
     compileHints(["index", "visitor", "rolldown-runtime", "pages", "visitor-ui", "lazy-ui", "landing", "outbox", "signed-in", "supabase-client", "toaster", "react-markdown"]),
     VitePWA({
       strategies: "injectManifest",

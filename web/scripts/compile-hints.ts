@@ -34,8 +34,7 @@ export function compileHints(names: readonly string[]): Plugin {
           if (chunk.type !== "chunk" || !names.includes(chunk.name)) continue;
           // V8 reads the hint only before the script's first token.
           chunk.code = HINT + chunk.code;
-          // One generated line more at the top of the source map.
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          // One generated line more at the top of the source map (written out as an asset by now).
           const mapAsset = bundle[`${chunk.fileName}.map`];
           if (mapAsset?.type === "asset" && typeof mapAsset.source === "string") {
             const map = JSON.parse(mapAsset.source) as { mappings: string };
