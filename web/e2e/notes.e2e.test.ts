@@ -280,6 +280,10 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await page.getByRole("button", { name: "Week", exact: true }).click();
     await headline.getByText("This Week", { exact: true }).waitFor();
     const weekAgoKey = periodKeyOf(weekAgo, "day", "UTC");
+    // Until it is used the control is a button; a click puts the native date input in its place,
+    // focused (its picker opens where the browser has one).
+    await page.getByRole("button", { name: "Go to date", exact: true }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute("type") === "date" && document.activeElement.id !== "");
     await page.getByLabel("Go to date").fill(weekAgoKey);
     await headline.getByText(periodHeadline("day", weekAgoKey, "UTC", now), { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Day", exact: true }).getAttribute("aria-pressed")).toBe("true");

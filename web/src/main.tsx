@@ -1,3 +1,4 @@
+import "./lib/icu-warmup";
 import "@vj/core/zod-csp";
 import { startTransition, StrictMode, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -82,11 +83,6 @@ auth.subscribe(startOutboxOnceSignedIn);
 // After the listeners above: a visitor's signed-out state is settled synchronously.
 auth.start();
 const router = createAppRouter(auth, queryClient);
-// A page's first Intl call loads ICU's data: about 20 ms on a fast desktop, whichever formatter
-// asks first (here the API client's time zone, inside the task that runs the first screen's
-// loader). Asked now, in a task of its own while the first screen's chunks arrive, it no longer
-// lengthens the start's longest task (issue 21).
-setTimeout(() => Intl.DateTimeFormat().resolvedOptions(), 0);
 // A prerendered visitor page (landing, sign-in, sign-up) stays on screen until its component takes
 // it over (prerender/takeover.ts). Hidden when this browser may hold a session (its inline
 // session hint): then the loading screen shows, as on any other page. Whatever the app renders

@@ -15,6 +15,7 @@ import { LazyToaster } from "./components/ui/lazy-toaster";
 import { PageNavigationProvider, type PageNavigation } from "./lib/page-navigation";
 import { registerServiceWorker } from "./lib/register-sw";
 import { safeLocalStorage } from "./lib/safe-storage";
+import { whenIdle } from "./lib/when-idle";
 import { mayHaveSession } from "./features/auth/stored-session";
 import type { PrerenderedPath } from "./prerender/pages";
 
@@ -51,10 +52,7 @@ function VisitorPages() {
 }
 
 // Radix Toast's code loads once the page is idle; a toast raised before then waits in the store.
-const idle = new Promise<void>((resolve) => {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-  else setTimeout(resolve, 500);
-});
+const idle = new Promise<void>((resolve) => whenIdle(resolve, 2000, 500));
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Root element not found");

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { cn } from "../lib/cn";
 import { sharedImport } from "../lib/retry-import";
+import { whenIdle } from "../lib/when-idle";
 
 type Markdown = typeof import("react-markdown").default;
 
@@ -17,9 +18,7 @@ export function loadMarkdown(): Promise<Markdown> {
 
 /** Loads the markdown renderer when the page next goes idle (or 2 s from now at the latest). */
 export function preloadMarkdownWhenIdle(): void {
-  const load = () => void loadMarkdown().catch(() => undefined);
-  if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 2000);
+  whenIdle(() => void loadMarkdown().catch(() => undefined), 2000);
 }
 
 /**

@@ -1,39 +1,80 @@
 import { CalendarDays } from "lucide-react";
-import { useId } from "react";
+import { useId, useLayoutEffect, useRef, useState, type PointerEvent } from "react";
 import type { JournalView } from "./use-journal-view";
+
+const CONTROL =
+  "relative flex h-12 items-center gap-2 rounded-full border border-slate-200 bg-white px-4 text-sm font-medium text-slate-700 shadow-lg focus-within:ring-2 focus-within:ring-brand-500";
+
+function openPicker(input: HTMLInputElement): void {
+  try {
+    input.showPicker();
+  } catch {
+    // Older browsers open their picker on their own.
+  }
+}
 
 /**
  * The floating go-to-date control (SPEC §2): picking a day switches to the day view on that day.
  * A native date input keeps it accessible and gives phones their own picker.
+ *
+ * The first screen shows a button that looks the same: a page's first native date input builds
+ * its shadow tree and the browser's date-field styles, 20 ms of the main screen's first style and
+ * layout on a slow phone-class host, one task that Lighthouse's 4× slowdown turns into blocking
+ * time (issue 21). A mouse over it swaps the input in before the click; a click or tap on the
+ * button swaps it in and opens its picker, with the focus on it.
  */
 export function GoToDate({ view }: { view: JournalView }) {
   const id = useId();
+  const [armed, setArmed] = useState(false);
+  const openOnMount = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!armed || !input || !openOnMount.current) return;
+    openOnMount.current = false;
+    input.focus();
+    openPicker(input);
+  }, [armed]);
+
+  const content = (
+    <>
+      <CalendarDays className="size-5" aria-hidden />
+      <span>Go to date</span>
+    </>
+  );
   return (
     <div className="fixed bottom-[calc(1.5rem+env(safe-area-inset-bottom))] left-[calc(1rem+env(safe-area-inset-left))] z-30">
-      <label
-        htmlFor={id}
-        className="relative flex h-12 items-center gap-2 rounded-full border border-slate-200 bg-white px-4 text-sm font-medium text-slate-700 shadow-lg focus-within:ring-2 focus-within:ring-brand-500"
-      >
-        <CalendarDays className="size-5" aria-hidden />
-        <span>Go to date</span>
-        <input
-          id={id}
-          type="date"
-          max={view.todayKey}
-          value={view.dayKey}
-          onClick={(e) => {
-            try {
-              e.currentTarget.showPicker();
-            } catch {
-              // Older browsers open their picker on their own.
-            }
+      {armed ? (
+        <label htmlFor={id} className={CONTROL}>
+          {content}
+          <input
+            ref={inputRef}
+            id={id}
+            type="date"
+            max={view.todayKey}
+            value={view.dayKey}
+            onClick={(e) => openPicker(e.currentTarget)}
+            onChange={(e) => {
+              if (e.target.value) view.goToDay(e.target.value);
+            }}
+            className="absolute inset-0 cursor-pointer opacity-0"
+          />
+        </label>
+      ) : (
+        <button
+          type="button"
+          className={`${CONTROL} cursor-pointer`}
+          onPointerEnter={(e: PointerEvent) => {
+            if (e.pointerType === "mouse") setArmed(true);
           }}
-          onChange={(e) => {
-            if (e.target.value) view.goToDay(e.target.value);
+          onClick={() => {
+            openOnMount.current = true;
+            setArmed(true);
           }}
-          className="absolute inset-0 cursor-pointer opacity-0"
-        />
-      </label>
+        >
+          {content}
+        </button>
+      )}
     </div>
   );
 }

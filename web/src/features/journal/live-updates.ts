@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiOpen } from "../../lib/api-client";
 import { startChangeStream, type ChangeEvent } from "../../lib/change-stream";
+import { whenIdle } from "../../lib/when-idle";
 import { noteKeys } from "../notes/queries";
 import { summaryKeys } from "../summaries/queries";
 
@@ -64,19 +65,15 @@ export const LIVE_START_DELAY_MS = 3000;
  */
 function whenPageSettled(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: number | undefined;
-  const wait = () => {
-    timer = setTimeout(run, LIVE_START_DELAY_MS);
-  };
+  let cancelIdle: (() => void) | undefined;
   const afterLoad = () => {
-    if (typeof requestIdleCallback === "function") idle = requestIdleCallback(wait, { timeout: 5000 });
-    else wait();
+    cancelIdle = whenIdle(() => (timer = setTimeout(run, LIVE_START_DELAY_MS)), 5000, 0);
   };
   if (document.readyState === "complete") afterLoad();
   else window.addEventListener("load", afterLoad, { once: true });
   return () => {
     window.removeEventListener("load", afterLoad);
-    if (idle !== undefined) cancelIdleCallback(idle);
+    cancelIdle?.();
     clearTimeout(timer);
   };
 }
