@@ -38,6 +38,15 @@ async function settled(api: Api, note: VoiceNote): Promise<VoiceNote> {
   throw new Error(`note ${note.id} still transcribing after 30 s`);
 }
 
+/**
+ * `ms` before now, but never before today's midnight in UTC (the pages' zone here): a note made
+ * "a minute ago" in the first minute of a day would land on yesterday and not show on today's list.
+ */
+function earlierToday(ms: number): string {
+  const now = new Date();
+  return new Date(Math.max(now.getTime() - ms, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))).toISOString();
+}
+
 function card(page: Page, title: string) {
   return page.getByRole("article", { name: title, exact: true });
 }
@@ -76,7 +85,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     expect(spoken.transcription).toBe(DEFAULT_TRANSCRIPT);
     const long = await settled(
       api,
-      await api.uploadNote({ domainId: collection.id, title: "Long reflection", createdAt: new Date(Date.now() - 5000).toISOString() }),
+      await api.uploadNote({ domainId: collection.id, title: "Long reflection", createdAt: earlierToday(5000) }),
     );
     await api.setTranscript(long.id, LONG_TRANSCRIPT);
 
@@ -155,7 +164,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
 
   it("shows a long transcript's Show more without moving anything below it", async () => {
     const collection = await api.createCollection({ name: "Clamp Check", primaryColor: "#0f766e", isDefault: false });
-    const below = await settled(api, await api.uploadNote({ domainId: collection.id, title: "Older note", createdAt: new Date(Date.now() - 60_000).toISOString() }));
+    const below = await settled(api, await api.uploadNote({ domainId: collection.id, title: "Older note", createdAt: earlierToday(60_000) }));
     const long = await settled(api, await api.uploadNote({ domainId: collection.id, title: "Newer long note" }));
     await api.setTranscript(long.id, LONG_TRANSCRIPT);
     const fresh = await browser!.context.newPage();

@@ -1,5 +1,5 @@
 import { CalendarDays } from "lucide-react";
-import { useId, useLayoutEffect, useRef, useState, type PointerEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { JournalView } from "./use-journal-view";
 
 const CONTROL =
@@ -20,8 +20,9 @@ function openPicker(input: HTMLInputElement): void {
  * The first screen shows a button that looks the same: a page's first native date input builds
  * its shadow tree and the browser's date-field styles, 20 ms of the main screen's first style and
  * layout on a slow phone-class host, one task that Lighthouse's 4× slowdown turns into blocking
- * time (issue 21). A mouse over it swaps the input in before the click; a click or tap on the
- * button swaps it in and opens its picker, with the focus on it.
+ * time (issue 21). The first click, tap or Enter swaps the input in, focused, and opens its
+ * picker; later clicks land on the input itself. Nothing swaps on hover: an input put in under a
+ * pressed mouse button would split the press from its release, and the click would be lost.
  */
 export function GoToDate({ view }: { view: JournalView }) {
   const id = useId();
@@ -64,9 +65,6 @@ export function GoToDate({ view }: { view: JournalView }) {
         <button
           type="button"
           className={`${CONTROL} cursor-pointer`}
-          onPointerEnter={(e: PointerEvent) => {
-            if (e.pointerType === "mouse") setArmed(true);
-          }}
           onClick={() => {
             openOnMount.current = true;
             setArmed(true);
