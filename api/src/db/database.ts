@@ -25,10 +25,31 @@ export function openPostgres(url: string, poolSize = 10): Database {
 }
 
 /**
- * PGlite in a folder, or in memory; `loadDataDir` opens a dumped template (tests); `assets`,
- * PGlite's files already being loaded (main.ts starts that first).
+ * PostgreSQL's page cache inside PGlite. The server zeroes all of it at every start (PGlite 0.3
+ * put 128MB on its command line: 137 ms of a 0.9 s start on a slow host); the data dir sits in
+ * the OS's file cache anyway, so a small one costs queries little (bench/pglite-buffers.ts).
  */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; assets?: PgliteAssets } = {}): Promise<Database> {
+const PGLITE_SHARED_BUFFERS = "16MB";
+
+/**
+ * Settings given at every start, over the data dir's postgresql.conf: PGlite 0.3's initdb wrote
+ * one (400kB of buffers, WAL kept to 64MB, time zone UTC) and 0.4's another (128MB, WAL up to
+ * 1GB, Etc/GMT0), so an install runs the same whichever version made its data dir. min_wal_size
+ * must be two WAL segments at least: 1MB each in 0.3's data dirs, 16MB in 0.4's.
+ */
+function pgliteSettings(sharedBuffers: string): string[] {
+  const settings = [`shared_buffers=${sharedBuffers}`, "max_wal_size=64MB", "min_wal_size=32MB", "timezone=UTC", "log_timezone=UTC"];
+  return settings.flatMap((s) => ["-c", s]);
+}
+
+/**
+ * PGlite in a folder, or in memory; `loadDataDir` opens a dumped template (tests); `assets`,
+ * PGlite's files already being loaded (main.ts starts that first); `sharedBuffers`, for the
+ * benchmark that chose the default (bench/pglite-buffers.ts).
+ */
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob; assets?: PgliteAssets; sharedBuffers?: string } = {},
+): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // Loaded only in the embedded mode: a PostgreSQL deployment starts without PGlite's modules.
   const [{ PGlite }, { PGliteDialect }, { unaccent }, assets] = await Promise.all([
@@ -39,6 +60,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   ]);
   const client = await PGlite.create({
     ...assets,
+    // PGlite 0.3 opened template1 and kept everything there; 0.4 opens "postgres" by default.
+    // An install's notes stay where they are: every version of this app uses template1.
+    database: "template1",
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings(options.sharedBuffers ?? PGLITE_SHARED_BUFFERS)],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // unaccent: the search configuration folds accents (migration 20261125T0100_search_index).

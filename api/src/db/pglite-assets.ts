@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { PGliteOptions } from "@electric-sql/pglite";
 
 /** PGlite's WebAssembly, compiled, and its file-system bundle: what `PGlite.create` would load itself. */
 export interface PgliteAssets {
@@ -27,11 +28,11 @@ export function loadPgliteAssets(): PgliteAssets {
 }
 
 /** The loaded assets as PGlite.create options, or none (PGlite loads its own) when a read or compile failed. */
-export async function pgliteAssetOptions(assets: PgliteAssets | undefined): Promise<{ wasmModule?: WebAssembly.Module; fsBundle?: Blob }> {
+export async function pgliteAssetOptions(assets: PgliteAssets | undefined): Promise<Pick<PGliteOptions, "pgliteWasmModule" | "fsBundle">> {
   if (!assets) return {};
   try {
-    const [wasmModule, fsBundle] = await Promise.all([assets.wasmModule, assets.fsBundle]);
-    return { wasmModule, fsBundle };
+    const [pgliteWasmModule, fsBundle] = await Promise.all([assets.wasmModule, assets.fsBundle]);
+    return { pgliteWasmModule, fsBundle };
   } catch {
     return {};
   }
