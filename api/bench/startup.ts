@@ -22,7 +22,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { sql } from "kysely";
 import { apiBuildIsStale, buildApi, outfile } from "../scripts/build.mjs";
-import { openPglite } from "../src/db/database.js";
+import { openPglite, pgliteSettings } from "../src/db/database.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { apiDir, freePort, machineNote, printTable } from "./support.js";
 
@@ -129,10 +129,12 @@ async function main() {
   await seedRecordings(largeDir, RECORDINGS);
   // PGlite alone: open the warm data dir, one query, then answer /api/health.
   const pgliteEntry = pathToFileURL(createRequire(path.join(apiDir, "package.json")).resolve("@electric-sql/pglite")).href;
-  // It holds the event loop with a timer while PGlite opens, as main.ts does: an empty loop makes
-  // Node wait for V8's background compiles of PGlite's WebAssembly (~0.6 s).
+  // It opens PGlite as openPglite does (its database and settings), without the app's extension,
+  // parsers and module preload. It holds the event loop with a timer while PGlite opens, as
+  // main.ts does: an empty loop makes Node wait for V8's background compiles of PGlite's
+  // WebAssembly (~0.6 s).
   const pgliteOnly = (holdLoop: boolean) =>
-    `const hold = ${holdLoop ? "setInterval(() => {}, 60000)" : "undefined"}; const { PGlite } = await import(${JSON.stringify(pgliteEntry)}); const db = await PGlite.create({ dataDir: process.env.DATA_DIR + "/db" }); await db.query("select 1"); (await import("node:http")).createServer((q, s) => s.end('{"ok":true}')).listen(Number(process.env.PORT), "127.0.0.1", () => clearInterval(hold))`;
+    `const hold = ${holdLoop ? "setInterval(() => {}, 60000)" : "undefined"}; const { PGlite } = await import(${JSON.stringify(pgliteEntry)}); const db = await PGlite.create({ dataDir: process.env.DATA_DIR + "/db", database: "template1", startParams: [...PGlite.defaultStartParams, ...${JSON.stringify(pgliteSettings())}] }); await db.query("select 1"); (await import("node:http")).createServer((q, s) => s.end('{"ok":true}')).listen(Number(process.env.PORT), "127.0.0.1", () => clearInterval(hold))`;
   const cases: [string, string, string[], Record<string, string>][] = [
     ["npm start, PGlite (README command)", "npm", ["start", "--silent"], pglite],
     ["node api/dist/main.js, PGlite", process.execPath, [outfile], pglite],

@@ -37,7 +37,7 @@ const PGLITE_SHARED_BUFFERS = "16MB";
  * 1GB, Etc/GMT0), so an install runs the same whichever version made its data dir. min_wal_size
  * must be two WAL segments at least: 1MB each in 0.3's data dirs, 16MB in 0.4's.
  */
-function pgliteSettings(sharedBuffers: string): string[] {
+export function pgliteSettings(sharedBuffers = PGLITE_SHARED_BUFFERS): string[] {
   const settings = [`shared_buffers=${sharedBuffers}`, "max_wal_size=64MB", "min_wal_size=32MB", "timezone=UTC", "log_timezone=UTC"];
   return settings.flatMap((s) => ["-c", s]);
 }
@@ -63,7 +63,7 @@ export async function openPglite(
     // PGlite 0.3 opened template1 and kept everything there; 0.4 opens "postgres" by default.
     // An install's notes stay where they are: every version of this app uses template1.
     database: "template1",
-    startParams: [...PGlite.defaultStartParams, ...pgliteSettings(options.sharedBuffers ?? PGLITE_SHARED_BUFFERS)],
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings(options.sharedBuffers)],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // unaccent: the search configuration folds accents (migration 20261125T0100_search_index).
