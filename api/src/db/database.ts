@@ -25,9 +25,10 @@ export function openPostgres(url: string, poolSize = 10): Database {
 }
 
 /**
- * PostgreSQL's page cache inside PGlite. The server zeroes all of it at every start (PGlite 0.3
- * put 128MB on its command line: 137 ms of a 0.9 s start on a slow host); the data dir sits in
- * the OS's file cache anyway, so a small one costs queries little (bench/pglite-buffers.ts).
+ * PostgreSQL's page cache inside PGlite. The server zeroes all of it at every start: the 128MB
+ * that PGlite 0.3 put on its command line cost 0.42 s of each open, and were all resident; the
+ * data dir sits in the OS's file cache anyway, so a small one costs queries little (16MB: searches
+ * ~9 % slower than with 128MB; bench/pglite-buffers.ts).
  */
 const PGLITE_SHARED_BUFFERS = "16MB";
 
