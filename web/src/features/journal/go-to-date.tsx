@@ -27,12 +27,10 @@ function openPicker(input: HTMLInputElement): void {
 export function GoToDate({ view }: { view: JournalView }) {
   const id = useId();
   const [armed, setArmed] = useState(false);
-  const openOnMount = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     const input = inputRef.current;
-    if (!armed || !input || !openOnMount.current) return;
-    openOnMount.current = false;
+    if (!armed || !input) return;
     input.focus();
     openPicker(input);
   }, [armed]);
@@ -65,10 +63,7 @@ export function GoToDate({ view }: { view: JournalView }) {
         <button
           type="button"
           className={`${CONTROL} cursor-pointer`}
-          onClick={() => {
-            openOnMount.current = true;
-            setArmed(true);
-          }}
+          onClick={() => setArmed(true)}
         >
           {content}
         </button>
