@@ -24,8 +24,13 @@ import type { Plugin } from "vite";
  * The last two are loaded at different moments (the session, then the route), so each is
  * evaluated in a task of its own rather than in one long one. Code loaded on use (supabase-js,
  * react-markdown, the toasts, the other screens) keeps its own chunks.
+ *
+ * No group follows an import into a module that `lazy` matches (zod and the schemas it builds):
+ * the features reach them through @vj/core's barrel, for its constants, and a group would take
+ * them all into the start. Left to Rolldown, they go with what uses them (the answer schemas'
+ * chunk, which the API client loads on the first answer).
  */
-export function chunkGroups(groups: { app: RegExp; visitor: RegExp; outbox: RegExp; signedIn: RegExp }): Plugin {
+export function chunkGroups(groups: { app: RegExp; visitor: RegExp; outbox: RegExp; signedIn: RegExp; lazy: RegExp }): Plugin {
   const visitor = new Set<string>();
   const pages = new Set<string>();
   const visitorUi = new Set<string>();
@@ -69,7 +74,7 @@ export function chunkGroups(groups: { app: RegExp; visitor: RegExp; outbox: RegE
         const stack = ids.filter((id) => pattern.test(id));
         while (stack.length > 0) {
           const id = stack.pop()!;
-          if (into.has(id)) continue;
+          if (into.has(id) || groups.lazy.test(id)) continue;
           into.add(id);
           const info = this.getModuleInfo(id);
           stack.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []));

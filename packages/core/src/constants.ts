@@ -3,6 +3,19 @@
  * Both the web and the API read them from here so one number never has two copies.
  */
 
+/**
+ * Field bounds the API enforces; the spec leaves them open, these keep rows and prompts sane. Here,
+ * not beside the schemas that use them: the web's first screen reads them without loading zod.
+ */
+export const LIMITS = {
+  name: 100,
+  description: 500,
+  title: 200,
+  prompt: 4000,
+  transcription: 200_000,
+  clientId: 200,
+} as const;
+
 // Auth and session
 export const MIN_PASSWORD_LENGTH = 6;
 /**
@@ -136,3 +149,21 @@ export const ONBOARDING_TEMPLATES: readonly CollectionTemplate[] = Object.freeze
     color: "#f59e0b",
   },
 ]);
+
+// Bounds and texts of the wire (the schemas use them; the web reads them without loading zod)
+/** Ask your journal (DESIGN §12): the bounds of a question and of a conversation. */
+export const CHAT_QUESTION_MAX = 2000;
+/** A thread holds at most this many messages (100 questions and their answers); then a new one starts. */
+export const CHAT_THREAD_MAX_MESSAGES = 200;
+/** A follow-up question sees this many earlier messages of its thread (the last 3 questions and answers). */
+export const CHAT_HISTORY_MESSAGES = 6;
+/** `journal.json` of an export names its format and version (the document: requests/portability.ts). */
+export const JOURNAL_EXPORT_FORMAT = "voice-journal-export";
+export const JOURNAL_EXPORT_VERSION = 1;
+/** Search (DESIGN §12): bounds of a query and of a page of hits. */
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_PAGE_DEFAULT = 20;
+export const SEARCH_PAGE_MAX = 100;
+export const SEARCH_SNIPPET_MAX = 240;
+/** The spec's one message for a missing name or prompt (SPEC §5). */
+export const SUMMARY_TYPE_REQUIRED_MESSAGE = "Please provide both a name and a prompt for the summary type.";

@@ -1,6 +1,7 @@
-import { errorBodySchema, type ErrorCode } from "@vj/core";
+import type { ErrorCode } from "@vj/core";
 import { currentAccessToken } from "./access-token";
 import { notifyApiSuccess } from "./api-success";
+import { sharedImport } from "./retry-import";
 
 /**
  * The one client for the product API (SPEC §7): JSON in and out (multipart for note uploads),
@@ -29,14 +30,28 @@ export function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
+type AnswerSchemas = typeof import("./answer-schemas");
+/** The answer schemas' chunk (zod with them), loaded once; what reads a reply outside `apiFetch` awaits it too. */
+export const loadAnswerSchemas = sharedImport(() => import("./answer-schemas"));
+
+/** What validates a JSON reply: loaded with zod on first use, so the app's start evaluates neither. */
+export type AnswerSchema<T> = { load(): Promise<{ parse(value: unknown): T }> };
+
+/** One of the answer schemas (answer-schemas.ts), as `schema` of a request: `answerSchema((s) => s.voiceNoteSchema)`. */
+export function answerSchema<T>(pick: (schemas: AnswerSchemas) => { parse(value: unknown): T }): AnswerSchema<T> {
+  return { load: () => loadAnswerSchemas().then(pick) };
+}
+
 async function errorFrom(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => "");
-  let parsed: ReturnType<typeof errorBodySchema.safeParse> | null = null;
+  let json: unknown;
   try {
-    parsed = errorBodySchema.safeParse(JSON.parse(text));
+    json = JSON.parse(text);
   } catch {
-    parsed = null;
+    return new ApiError(res.status, text || res.statusText, null);
   }
+  // Without the schemas' code (its chunk did not arrive), the status and the body's text still say what failed.
+  const parsed = (await loadAnswerSchemas().catch(() => null))?.errorBodySchema.safeParse(json);
   if (parsed?.success) return new ApiError(res.status, parsed.data.error.message, parsed.data.error.code);
   return new ApiError(res.status, text || res.statusText, null);
 }
@@ -46,8 +61,8 @@ export type RequestOptions<T> = {
   query?: Query;
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
-  /** Validates the JSON reply; without it the reply is returned as parsed. */
-  schema?: { parse(value: unknown): T };
+  /** Validates the JSON reply (`answerSchema`); without it the reply is returned as parsed. */
+  schema?: AnswerSchema<T>;
   signal?: AbortSignal;
 };
 
@@ -64,12 +79,15 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(options.body);
   }
+  // The schema's code loads while the request is under way; a reply is never returned unchecked.
+  const schema = options.schema?.load();
+  schema?.catch(() => undefined);
   const res = await fetch(withQuery(path, options.query), { method: options.method ?? "GET", headers, body, signal: options.signal });
   if (!res.ok) throw await errorFrom(res);
   notifyApiSuccess();
   const text = await res.text();
   const json: unknown = text ? JSON.parse(text) : null;
-  return { data: options.schema ? options.schema.parse(json) : (json as T), headers: res.headers };
+  return { data: schema ? (await schema).parse(json) : (json as T), headers: res.headers };
 }
 
 /**

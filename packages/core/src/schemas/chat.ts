@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { idSchema, periodSchema } from "./common.js";
 
-/** Ask your journal (DESIGN §12): the bounds of a question and of a conversation. */
-export const CHAT_QUESTION_MAX = 2000;
-/** A thread holds at most this many messages (100 questions and their answers); then a new one starts. */
-export const CHAT_THREAD_MAX_MESSAGES = 200;
-/** A follow-up question sees this many earlier messages of its thread (the last 3 questions and answers). */
-export const CHAT_HISTORY_MESSAGES = 6;
-
 export const chatCitationSchema = z.object({
   /** The number the answer cites it by: [n]. */
   n: z.number().int().positive(),

@@ -1,11 +1,6 @@
 import { z } from "zod";
+import { SEARCH_SNIPPET_MAX } from "../constants.js";
 import { idSchema, periodSchema } from "./common.js";
-
-/** Search (DESIGN §12): bounds of a query and of a page of hits. */
-export const SEARCH_QUERY_MAX = 200;
-export const SEARCH_PAGE_DEFAULT = 20;
-export const SEARCH_PAGE_MAX = 100;
-export const SEARCH_SNIPPET_MAX = 240;
 
 /**
  * The search cursor: the last hit of a page in the order hits are ranked (relevance tier, then

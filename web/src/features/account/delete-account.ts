@@ -1,5 +1,4 @@
-import { successSchema } from "@vj/core";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { answerSchema, ApiError, apiRequest } from "../../lib/api-client";
 
 /** SPEC §5: the Delete Account button is enabled only on exactly "delete" and while nothing is pending. */
 export function canConfirmDeletion(confirmText: string, pending: boolean): boolean {
@@ -12,7 +11,7 @@ const FALLBACK = "Failed to delete account. Please try again.";
 /** DELETE /api/auth/delete-account with the session token (SPEC §7); no token is the spec's own error. */
 export async function deleteAccount(accessToken: string | null): Promise<void> {
   if (!accessToken) throw new Error(NO_TOKEN);
-  await apiRequest("/api/auth/delete-account", { method: "DELETE", body: {}, schema: successSchema });
+  await apiRequest("/api/auth/delete-account", { method: "DELETE", body: {}, schema: answerSchema((s) => s.successSchema) });
 }
 
 /**

@@ -1,5 +1,5 @@
-import { chatAnswerSchema, errorBodySchema, type ChatAnswer } from "@vj/core";
-import { ApiError, apiOpen } from "../../lib/api-client";
+import type { ChatAnswer } from "@vj/core";
+import { ApiError, apiOpen, loadAnswerSchemas } from "../../lib/api-client";
 import { readEvents } from "../../lib/sse";
 
 export type AskRequest = {
@@ -18,7 +18,10 @@ export type AskRequest = {
  * AbortError.
  */
 export async function askJournal(request: AskRequest, options: { signal: AbortSignal; onText: (text: string) => void }): Promise<ChatAnswer> {
+  const schemas = loadAnswerSchemas();
+  schemas.catch(() => undefined);
   const res = await apiOpen("/api/chat", { body: request, signal: options.signal });
+  const { chatAnswerSchema, errorBodySchema } = await schemas;
   let text = "";
   let answer: ChatAnswer | undefined;
   await readEvents(res.body!, (e) => {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { chatThreadDetailSchema, chatThreadListSchema } from "@vj/core";
-import { apiRequest } from "../../lib/api-client";
+
+import { answerSchema, apiRequest } from "../../lib/api-client";
 
 /** ["chat", domainId] ⊃ its thread list; ["chat", "thread", id] one conversation. */
 export const chatKeys = {
@@ -14,13 +14,13 @@ export const chatQueries = {
   threads: (domainId: string) =>
     queryOptions({
       queryKey: chatKeys.threads(domainId),
-      queryFn: ({ signal }) => apiRequest("/api/chat/threads", { query: { domainId }, schema: chatThreadListSchema, signal }),
+      queryFn: ({ signal }) => apiRequest("/api/chat/threads", { query: { domainId }, schema: answerSchema((s) => s.chatThreadListSchema), signal }),
       staleTime: 30_000,
     }),
   thread: (id: string) =>
     queryOptions({
       queryKey: chatKeys.thread(id),
-      queryFn: ({ signal }) => apiRequest(`/api/chat/threads/${id}`, { schema: chatThreadDetailSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(`/api/chat/threads/${id}`, { schema: answerSchema((s) => s.chatThreadDetailSchema), signal }),
       staleTime: 30_000,
     }),
 };

@@ -1,10 +1,10 @@
-import { domainSchema, type CreateDomainInput, type Domain } from "@vj/core";
-import { apiRequest } from "../../lib/api-client";
+import { type CreateDomainInput, type Domain } from "@vj/core";
+import { answerSchema, apiRequest } from "../../lib/api-client";
 import { useAppMutation } from "../../lib/mutation";
 import { collectionKeys } from "./queries";
 
 function createCollection(input: CreateDomainInput): Promise<Domain> {
-  return apiRequest("/api/domains", { method: "POST", body: input, schema: domainSchema });
+  return apiRequest("/api/domains", { method: "POST", body: input, schema: answerSchema((s) => s.domainSchema) });
 }
 
 /** Onboarding's first collection (SPEC §8 toasts); success refreshes the list and the default. */

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { domainListSchema, domainSchema, domainStatsSchema } from "@vj/core";
-import { apiRead, apiRequest } from "../../lib/api-client";
+
+import { answerSchema, apiRead, apiRequest } from "../../lib/api-client";
 
 /** Query keys as a hierarchy: invalidating ["domains"] refreshes the list, the default and every stats entry. */
 export const collectionKeys = {
@@ -14,7 +14,7 @@ export const collectionQueries = {
   list: () =>
     queryOptions({
       queryKey: collectionKeys.list(),
-      queryFn: async () => (await apiRead("/api/domains", { schema: domainListSchema })) ?? [],
+      queryFn: async () => (await apiRead("/api/domains", { schema: answerSchema((s) => s.domainListSchema) })) ?? [],
     }),
   /** SPEC §7: asked only when the list is empty, never retried; a 404 means "no collection yet". */
   default: () =>
@@ -22,7 +22,7 @@ export const collectionQueries = {
       queryKey: collectionKeys.default(),
       queryFn: async () => {
         try {
-          return await apiRead("/api/domains/default", { schema: domainSchema });
+          return await apiRead("/api/domains/default", { schema: answerSchema((s) => s.domainSchema) });
         } catch {
           return null;
         }
@@ -32,6 +32,6 @@ export const collectionQueries = {
   stats: (id: string) =>
     queryOptions({
       queryKey: collectionKeys.stats(id),
-      queryFn: () => apiRequest(`/api/domains/${id}/stats`, { schema: domainStatsSchema }),
+      queryFn: () => apiRequest(`/api/domains/${id}/stats`, { schema: answerSchema((s) => s.domainStatsSchema) }),
     }),
 };

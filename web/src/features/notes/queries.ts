@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { LIST_STALE_TIME_MS, NEXT_CURSOR_HEADER, TRANSCRIPTION_POLL_INTERVAL_MS, voiceNoteListSchema, type Period, type VoiceNote } from "@vj/core";
-import { apiFetch, browserTimeZone } from "../../lib/api-client";
+import { LIST_STALE_TIME_MS, NEXT_CURSOR_HEADER, TRANSCRIPTION_POLL_INTERVAL_MS, type Period, type VoiceNote } from "@vj/core";
+import { answerSchema, apiFetch, browserTimeZone } from "../../lib/api-client";
 import { isChangeStreamLive, LIVE_SAFETY_POLL_MS } from "../../lib/change-stream";
 
 export type NotesScope = { domainId: string; period: Period; periodKey: string };
@@ -17,7 +17,7 @@ export type NotesPage = { notes: VoiceNote[]; nextCursor: string | null };
 export async function fetchNotesPage(scope: NotesScope, before: string | null, signal?: AbortSignal): Promise<NotesPage> {
   const { data, headers } = await apiFetch("/api/voice-notes", {
     query: { ...scope, tz: browserTimeZone(), before: before ?? undefined },
-    schema: voiceNoteListSchema,
+    schema: answerSchema((s) => s.voiceNoteListSchema),
     signal,
   });
   return { notes: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };

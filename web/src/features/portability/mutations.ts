@@ -1,5 +1,5 @@
-import { importResultSchema, type ImportResult } from "@vj/core";
-import { ApiError } from "../../lib/api-client";
+import type { ImportResult } from "@vj/core";
+import { ApiError, loadAnswerSchemas } from "../../lib/api-client";
 import { currentAccessToken } from "../../lib/access-token";
 import { useAppMutation } from "../../lib/mutation";
 import { collectionKeys } from "../collections/queries";
@@ -37,6 +37,7 @@ export function useImportJournal(onProgress: (fraction: number) => void) {
         onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
       });
       if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, errorMessageOf(res.body) ?? (res.body || res.statusText), null);
+      const { importResultSchema } = await loadAnswerSchemas();
       return importResultSchema.parse(JSON.parse(res.body));
     },
     invalidate: () => [collectionKeys.all, noteKeys.all, summaryKeys.all, summaryTypeKeys.all],

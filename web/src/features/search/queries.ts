@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { NEXT_CURSOR_HEADER, searchHitListSchema, type SearchHit } from "@vj/core";
-import { apiFetch } from "../../lib/api-client";
+import { NEXT_CURSOR_HEADER, type SearchHit } from "@vj/core";
+import { answerSchema, apiFetch } from "../../lib/api-client";
 
 export type SearchPage = { hits: SearchHit[]; nextCursor: string | null };
 
@@ -21,7 +21,7 @@ export const searchQueries = {
       queryFn: async ({ pageParam, signal }): Promise<SearchPage> => {
         const { data, headers } = await apiFetch("/api/search", {
           query: { q, before: pageParam ?? undefined },
-          schema: searchHitListSchema,
+          schema: answerSchema((s) => s.searchHitListSchema),
           signal,
         });
         return { hits: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };

@@ -1,13 +1,6 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import {
-  successSchema,
-  summarySchema,
-  summaryTypeSchema,
-  type ResponseLength,
-  type Summary,
-  type SummaryType,
-} from "@vj/core";
-import { ApiError, apiRequest, browserTimeZone } from "../../lib/api-client";
+import type { ResponseLength, Summary, SummaryType } from "@vj/core";
+import { answerSchema, ApiError, apiRequest, browserTimeZone } from "../../lib/api-client";
 import { nextChange } from "../../lib/change-stream";
 import { useAppMutation } from "../../lib/mutation";
 import { pendingGenerations } from "./pending-generations";
@@ -53,7 +46,7 @@ export function useGenerateSummary() {
             // One per click: resending this request can never make a second summary.
             clientRequestId: crypto.randomUUID(),
           },
-          schema: summarySchema,
+          schema: answerSchema((s) => s.summarySchema),
         });
       } catch (err) {
         pendingGenerations.failed(pendingId);
@@ -90,7 +83,7 @@ async function waitUntilWritten(queryClient: QueryClient, scope: SummaryScope, p
 
 export function useDeleteSummary() {
   return useAppMutation({
-    mutationFn: (summary: Summary) => apiRequest(`/api/summaries/${summary.id}`, { method: "DELETE", schema: successSchema }),
+    mutationFn: (summary: Summary) => apiRequest(`/api/summaries/${summary.id}`, { method: "DELETE", schema: answerSchema((s) => s.successSchema) }),
     invalidate: (summary) => [summaryKeys.list(summary)],
     success: { title: "Summary deleted", description: "The summary has been removed successfully." },
     failure: { title: "Error", description: "Failed to delete summary. Please try again." },
@@ -102,7 +95,7 @@ export type TypeFields = { name: string; prompt: string };
 export function useCreateSummaryType(domainId: string) {
   return useAppMutation({
     mutationFn: (fields: TypeFields) =>
-      apiRequest("/api/summary-types", { method: "POST", body: { ...fields, domainId }, schema: summaryTypeSchema }),
+      apiRequest("/api/summary-types", { method: "POST", body: { ...fields, domainId }, schema: answerSchema((s) => s.summaryTypeSchema) }),
     invalidate: () => [summaryTypeKeys.list(domainId)],
     failure: { title: "Error", description: "Failed to create summary type. Please try again." },
   });
@@ -111,7 +104,7 @@ export function useCreateSummaryType(domainId: string) {
 export function useUpdateSummaryType(domainId: string) {
   return useAppMutation({
     mutationFn: ({ id, ...fields }: TypeFields & { id: string }) =>
-      apiRequest(`/api/summary-types/${id}`, { method: "PATCH", body: fields, schema: summaryTypeSchema }),
+      apiRequest(`/api/summary-types/${id}`, { method: "PATCH", body: fields, schema: answerSchema((s) => s.summaryTypeSchema) }),
     // Summaries show the type's name, so their lists refresh too.
     invalidate: () => [summaryTypeKeys.list(domainId), summaryKeys.collection(domainId)],
     failure: { title: "Error", description: "Failed to update summary type. Please try again." },
@@ -121,7 +114,7 @@ export function useUpdateSummaryType(domainId: string) {
 /** Deleting a type deletes every summary made with it (SPEC §7), so the collection's summary lists refresh. */
 export function useDeleteSummaryType(domainId: string) {
   return useAppMutation({
-    mutationFn: (id: string) => apiRequest(`/api/summary-types/${id}`, { method: "DELETE", schema: successSchema }),
+    mutationFn: (id: string) => apiRequest(`/api/summary-types/${id}`, { method: "DELETE", schema: answerSchema((s) => s.successSchema) }),
     invalidate: () => [summaryTypeKeys.list(domainId), summaryKeys.collection(domainId)],
     failure: { title: "Error", description: "Failed to delete summary type. Please try again." },
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { LIST_STALE_TIME_MS, summaryListSchema, summaryTypeListSchema, type Period } from "@vj/core";
-import { apiRead } from "../../lib/api-client";
+import { LIST_STALE_TIME_MS, type Period } from "@vj/core";
+import { answerSchema, apiRead } from "../../lib/api-client";
 import { isChangeStreamLive, LIVE_SAFETY_POLL_MS } from "../../lib/change-stream";
 
 export type SummaryScope = { domainId: string; period: Period; periodKey: string };
@@ -27,7 +27,7 @@ export const summaryQueries = {
   list: (scope: SummaryScope) =>
     queryOptions({
       queryKey: summaryKeys.list(scope),
-      queryFn: async () => (await apiRead("/api/summaries", { query: scope, schema: summaryListSchema })) ?? [],
+      queryFn: async () => (await apiRead("/api/summaries", { query: scope, schema: answerSchema((s) => s.summaryListSchema) })) ?? [],
       staleTime: LIST_STALE_TIME_MS,
       refetchOnWindowFocus: false,
       refetchInterval: (query) => (query.state.data?.some((s) => s.status === "pending") ? summaryPollMs() : false),
@@ -35,7 +35,7 @@ export const summaryQueries = {
   types: (domainId: string) =>
     queryOptions({
       queryKey: summaryTypeKeys.list(domainId),
-      queryFn: async () => (await apiRead("/api/summary-types", { query: { domainId }, schema: summaryTypeListSchema })) ?? [],
+      queryFn: async () => (await apiRead("/api/summary-types", { query: { domainId }, schema: answerSchema((s) => s.summaryTypeListSchema) })) ?? [],
       // Read again each time the dialog opens (it shows the cached list meanwhile): types made on another device appear.
       refetchOnMount: "always",
     }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAT_QUESTION_MAX } from "../chat.js";
+import { CHAT_QUESTION_MAX } from "../../constants.js";
 import { idSchema, periodSchema } from "../common.js";
 import { timeZoneSchema, withValidPeriodKey } from "./fields.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COLLECTION_COLOR } from "../../constants.js";
-import { LIMITS } from "../common.js";
+import { LIMITS } from "../../constants.js";
 
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: "Please enter a valid hex color" });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { periodSchema } from "../common.js";
-import { JOURNAL_EXPORT_FORMAT, JOURNAL_EXPORT_VERSION } from "../portability.js";
+import { JOURNAL_EXPORT_FORMAT, JOURNAL_EXPORT_VERSION } from "../../constants.js";
 
 /**
  * `journal.json` at the root of an export (DESIGN §12): the whole journal as data, version 1.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema } from "../common.js";
-import { SEARCH_PAGE_DEFAULT, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX, decodeSearchCursor } from "../search.js";
+import { SEARCH_PAGE_DEFAULT, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX } from "../../constants.js";
+import { decodeSearchCursor } from "../search.js";
 import { blankAsUndefined, pageCursorParam, pageLimitParam } from "./fields.js";
 
 export const searchQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LIMITS, idSchema } from "../common.js";
-import { SUMMARY_TYPE_REQUIRED_MESSAGE } from "../summary-types.js";
+import { LIMITS, SUMMARY_TYPE_REQUIRED_MESSAGE } from "../../constants.js";
+import { idSchema } from "../common.js";
 
 const name = z
   .string({ error: SUMMARY_TYPE_REQUIRED_MESSAGE })

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { NOTES_PAGE_DEFAULT, NOTES_PAGE_MAX } from "../../constants.js";
+import { LIMITS, NOTES_PAGE_DEFAULT, NOTES_PAGE_MAX } from "../../constants.js";
 import { decodeNoteCursor } from "../../cursor.js";
-import { LIMITS, idSchema } from "../common.js";
+import { idSchema } from "../common.js";
 import {
   blankAsUndefined,
   isoDateTime,
