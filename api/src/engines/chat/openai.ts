@@ -1,5 +1,5 @@
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import { ApiError } from "../../errors.js";
+import { lazyOpenAIClient, loadedOpenAISdk } from "../openai-sdk.js";
 import type { ChatModel, ChatModelMessage } from "./types.js";
 
 export interface OpenAIChatOptions {
@@ -18,14 +18,14 @@ export function createOpenAIChatModel(options: OpenAIChatOptions): ChatModel {
   const timeoutMs = options.timeoutMs ?? 120_000;
   // One retry: a keep-alive connection the server closed while idle fails the first try at once
   // (no answer has started, so asking again is safe); the person waits no longer for a real outage.
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 1, timeout: timeoutMs });
+  const client = lazyOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 1, timeout: timeoutMs });
   const where = options.baseURL ? new URL(options.baseURL).host : "api.openai.com";
   return {
     name: `openai:${options.model}`,
     async *stream(messages: ChatModelMessage[], signal: AbortSignal) {
       let stream;
       try {
-        stream = await client.chat.completions.create({ model: options.model, messages, stream: true }, { signal });
+        stream = await (await client()).chat.completions.create({ model: options.model, messages, stream: true }, { signal });
       } catch (err) {
         throw toChatError(err, where);
       }
@@ -43,6 +43,9 @@ export function createOpenAIChatModel(options: OpenAIChatOptions): ChatModel {
 }
 
 function toChatError(err: unknown, where: string): Error {
+  const sdk = loadedOpenAISdk();
+  if (!sdk) return err instanceof Error ? err : new Error(String(err));
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (err instanceof APIUserAbortError) return err;
   if (err instanceof APIConnectionError) {
     return new ApiError("engine_unavailable", `The answering model at ${where} could not be reached. Please try again.`);

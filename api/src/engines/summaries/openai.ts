@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
+import { lazyOpenAIClient, loadedOpenAISdk } from "../openai-sdk.js";
 import { DEFAULT_CONTEXT_TOKENS, mapReduce, notesBudget } from "./map-reduce.js";
 import { finalMessages, mapMessages, SUMMARY_JSON_SCHEMA, type ChatMessage, type SourceKind } from "./prompt.js";
 import { normaliseThemes } from "./themes.js";
@@ -22,14 +22,14 @@ export interface OpenAISummarizerOptions {
 export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summarizer {
   const timeoutMs = options.timeoutMs ?? 120_000;
   // The summary is generated inside the user's request: one quick retry, not the SDK's default two.
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 1, timeout: timeoutMs });
+  const client = lazyOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 1, timeout: timeoutMs });
   const where = options.baseURL ? new URL(options.baseURL).host : "api.openai.com";
   const budget = notesBudget(options.contextTokens ?? DEFAULT_CONTEXT_TOKENS);
   const engine = `openai:${options.model}`;
   let structured: boolean | undefined;
 
   const complete = async (messages: ChatMessage[], schema: boolean): Promise<string> => {
-    const response = await client.chat.completions.create({
+    const response = await (await client()).chat.completions.create({
       model: options.model,
       messages,
       ...(schema
@@ -77,7 +77,8 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
 
 /** A 400 (or 422) that names the structured-output parameter: the server does not support it. */
 function rejectsResponseFormat(err: unknown): boolean {
-  if (!(err instanceof APIError) || (err.status !== 400 && err.status !== 422)) return false;
+  const sdk = loadedOpenAISdk();
+  if (!sdk || !(err instanceof sdk.APIError) || (err.status !== 400 && err.status !== 422)) return false;
   return /response_format|json_schema|structured|schema/i.test(`${err.message} ${JSON.stringify(err.error ?? "")}`);
 }
 
@@ -108,15 +109,16 @@ export function parseAnswer(text: string): { content: string; themes: unknown } 
 
 export function toSummaryError(err: unknown, where: string, timeoutMs: number): SummaryError {
   if (err instanceof SummaryError) return err;
-  if (err instanceof APIConnectionTimeoutError) {
+  const sdk = loadedOpenAISdk();
+  if (sdk && err instanceof sdk.APIConnectionTimeoutError) {
     return new SummaryError(`The summary server at ${where} did not answer within ${Math.round(timeoutMs / 1000)} s`, true, {
       cause: err,
     });
   }
-  if (err instanceof APIConnectionError) {
+  if (sdk && err instanceof sdk.APIConnectionError) {
     return new SummaryError(`Could not reach the summary server at ${where}: ${err.message}`, true, { cause: err });
   }
-  if (err instanceof APIError && err.status !== undefined) {
+  if (sdk && err instanceof sdk.APIError && err.status !== undefined) {
     const status = err.status;
     if (status === 401 || status === 403) {
       return new SummaryError(`The summary server at ${where} rejected the API key (HTTP ${status}); check OPENAI_API_KEY`, false, {

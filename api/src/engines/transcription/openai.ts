@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import type { APIError } from "openai";
 import { ToolError } from "../audio/ffmpeg.js";
 import { probeDurationSeconds } from "../audio/probe.js";
 import { splitAudio } from "../audio/split.js";
+import { lazyOpenAIClient, loadedOpenAISdk } from "../openai-sdk.js";
 import { TranscriptionError, type Transcriber } from "./types.js";
 
 /** OpenAI's upload limit for /audio/transcriptions. */
@@ -30,7 +31,7 @@ export interface OpenAITranscriberOptions {
 export function createOpenAITranscriber(options: OpenAITranscriberOptions): Transcriber {
   const timeoutMs = options.timeoutMs ?? 10 * 60_000;
   const maxBytes = options.maxUploadBytes ?? OPENAI_MAX_UPLOAD_BYTES;
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: timeoutMs });
+  const client = lazyOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: timeoutMs });
   const where = options.baseURL ? new URL(options.baseURL).host : "api.openai.com";
 
   return {
@@ -51,7 +52,7 @@ export function createOpenAITranscriber(options: OpenAITranscriberOptions): Tran
           // openAsBlob streams from disk, so a 25 MB part is never held in memory.
           const blob = await fs.openAsBlob(part.path, { type: part.mimeType });
           const file = new File([blob], part.name, { type: part.mimeType });
-          const response = await client.audio.transcriptions.create({ model: options.model, file }, { signal });
+          const response = await (await client()).audio.transcriptions.create({ model: options.model, file }, { signal });
           texts.push(response.text.trim());
         }
         return { text: texts.filter((t) => t.length > 0).join(" "), durationSeconds: await duration };
@@ -76,17 +77,18 @@ function splitFailure(err: unknown, maxBytes: number): unknown {
 /** Maps SDK and tool failures to what the runner needs: a readable reason and whether to try again. */
 export function toTranscriptionError(err: unknown, where: string, timeoutMs: number): TranscriptionError {
   if (err instanceof TranscriptionError) return err;
-  if (err instanceof APIUserAbortError || (err instanceof ToolError && err.aborted)) {
+  const sdk = loadedOpenAISdk();
+  if ((sdk && err instanceof sdk.APIUserAbortError) || (err instanceof ToolError && err.aborted)) {
     return new TranscriptionError("Transcription was cancelled before it finished", true, { cause: err });
   }
-  if (err instanceof APIConnectionTimeoutError) {
+  if (sdk && err instanceof sdk.APIConnectionTimeoutError) {
     const s = Math.round(timeoutMs / 1000);
     return new TranscriptionError(`The transcription server at ${where} did not answer within ${s} s`, true, { cause: err });
   }
-  if (err instanceof APIConnectionError) {
+  if (sdk && err instanceof sdk.APIConnectionError) {
     return new TranscriptionError(`Could not reach the transcription server at ${where}: ${err.message}`, true, { cause: err });
   }
-  if (err instanceof APIError && err.status !== undefined) {
+  if (sdk && err instanceof sdk.APIError && err.status !== undefined) {
     const status = err.status;
     const detail = serverMessage(err);
     if (status === 401 || status === 403) {
