@@ -68,3 +68,13 @@ if (island) {
 } else {
   console.log("visitor pages: no visitor island in this build");
 }
+
+// zod out of the signed-in start (issue 21): the app's first load and the chunks its signed-in
+// start loads before the first screen (the outbox's start, the main screen's route) must not carry
+// it; the answers' schemas come in a chunk of their own. zod names its classes as it makes them
+// (`$ZodType`, quoted as the minifier leaves it); the chunk that does carry zod is named beside.
+const start = [...firstLoad, ...allJs.filter((rel) => /^assets\/(outbox|signed-in)-/.test(rel))];
+const carriesZod = (rel) => /["'`]\$ZodType["'`]/.test(fs.readFileSync(path.join(dist, rel), "utf8"));
+const withZod = start.filter(carriesZod);
+const zodChunks = allJs.filter(carriesZod);
+console.log(`zod in the signed-in start (${start.length} chunks): ${withZod.length ? withZod.join(", ") : "none"}; zod is in ${zodChunks.join(", ") || "no chunk"}`);
