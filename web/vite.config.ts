@@ -76,11 +76,12 @@ export default defineConfig({
       outbox: /\/src\/features\/outbox\/page-start\.ts$/,
       signedIn: /\/src\/routes\/_authed(\.tsx|\/\$slug\.tsx)(\?|$)/,
       lazy: /\/node_modules\/zod\/|\/packages\/core\/src\/(schemas\/|errors\.ts)/,
+      zod: /\/node_modules\/zod\/|\/packages\/core\/src\/zod-runtime\.ts$/,
     }),
     // Every chunk that a page's start runs (the app's, the island's, and what they load before the
     // first screen settles: the outbox, supabase-js, the toasts, the transcripts' Markdown) compiled
     // off the main thread (issue 21; the figures are in the README).
-    compileHints(["index", "visitor", "rolldown-runtime", "pages", "visitor-ui", "lazy-ui", "landing", "outbox", "signed-in", "answer-schemas", "schemas", "supabase-client", "toaster", "react-markdown"]),
+    compileHints(["index", "visitor", "rolldown-runtime", "pages", "visitor-ui", "lazy-ui", "landing", "outbox", "signed-in", "answer-schemas", "zod", "supabase-client", "toaster", "react-markdown"]),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",

@@ -28,9 +28,10 @@ import type { Plugin } from "vite";
  * No group follows an import into a module that `lazy` matches (zod and the schemas it builds):
  * the features reach them through @vj/core's barrel, for its constants, and a group would take
  * them all into the start. Left to Rolldown, they go with what uses them (the answer schemas'
- * chunk, which the API client loads on the first answer).
+ * chunk, which the API client loads on the first answer), except zod itself: the `zod` group
+ * holds it (and what `zod` matches of the app), loaded and evaluated a task before the schemas.
  */
-export function chunkGroups(groups: { app: RegExp; visitor: RegExp; outbox: RegExp; signedIn: RegExp; lazy: RegExp }): Plugin {
+export function chunkGroups(groups: { app: RegExp; visitor: RegExp; outbox: RegExp; signedIn: RegExp; lazy: RegExp; zod: RegExp }): Plugin {
   const visitor = new Set<string>();
   const pages = new Set<string>();
   const visitorUi = new Set<string>();
@@ -59,6 +60,8 @@ export function chunkGroups(groups: { app: RegExp; visitor: RegExp; outbox: RegE
                   { name: "index", priority: 3, tags: ["$initial"], test: (id: string) => !visitor.has(id) },
                   { name: "outbox", priority: 2, test: (id: string) => outbox.has(id) },
                   { name: "signed-in", priority: 1, test: (id: string) => signedIn.has(id) },
+                  // zod apart from the schemas built with it: each is evaluated in a task of its own.
+                  { name: "zod", priority: 0, test: (id: string) => groups.zod.test(id) },
                 ],
               },
             },

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "@vj/core";
 import { currentAccessToken } from "./access-token";
 import { notifyApiSuccess } from "./api-success";
+import { nextTask } from "./next-task";
 import { sharedImport } from "./retry-import";
 
 /**
@@ -31,8 +32,16 @@ export function withQuery(path: string, query?: Query): string {
 }
 
 type AnswerSchemas = typeof import("./answer-schemas");
-/** The answer schemas' chunk (zod with them), loaded once; what reads a reply outside `apiFetch` awaits it too. */
-export const loadAnswerSchemas = sharedImport(() => import("./answer-schemas"));
+/**
+ * The answer schemas' chunk, loaded once; what reads a reply outside `apiFetch` awaits it too. zod
+ * comes first, evaluated in a task of its own, and the schemas built with it in the next: together
+ * they made one of the signed-in start's longest tasks (issue 21).
+ */
+export const loadAnswerSchemas = sharedImport(async () => {
+  await import("@vj/core/zod-runtime");
+  await nextTask();
+  return import("./answer-schemas");
+});
 
 /** What validates a JSON reply: loaded with zod on first use, so the app's start evaluates neither. */
 export type AnswerSchema<T> = { load(): Promise<{ parse(value: unknown): T }> };

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { nextTask } from "./next-task";
 import { sharedImport } from "./retry-import";
 
 /**
@@ -10,6 +11,6 @@ import { sharedImport } from "./retry-import";
  */
 export const getSupabase: () => Promise<SupabaseClient> = sharedImport(async () => {
   const { createSupabaseClient } = await import("./supabase-client");
-  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   return createSupabaseClient();
 });
