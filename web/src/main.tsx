@@ -23,6 +23,8 @@ import { LoadingScreen } from "./components/loading-screen";
 import { UpdatePrompt } from "./components/update-prompt";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { sharedImport } from "./lib/retry-import";
+import { nextTask } from "./lib/next-task";
+import { warmFonts } from "./lib/font-warmup";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
 
 // Resolved when the router has rendered its first screen (or 5 s have passed without it).
@@ -88,9 +90,15 @@ const router = createAppRouter(auth, queryClient);
 // session hint): then the loading screen shows, as on any other page. Whatever the app renders
 // instead of that page (a signed-in redirect, an error) replaces it too.
 const prerenderedShown = showsPrerenderedPage();
-if (!prerenderedShown) dropPrerenderedPage();
+if (!prerenderedShown) {
+  dropPrerenderedPage();
+  // The loading screen is up: the main screen's fonts are resolved after its first paint.
+  requestAnimationFrame(() => setTimeout(() => warmFonts(), 0));
+}
 router.subscribe("onRendered", dropPrerenderedPage);
-router.subscribe("onRendered", markFirstScreen);
+// A task after the one that rendered it: what waits for the first screen (supabase-js, the toasts)
+// does not lengthen that task (issue 21).
+router.subscribe("onRendered", () => void nextTask().then(markFirstScreen));
 
 function App() {
   const { loading } = useAuth();
