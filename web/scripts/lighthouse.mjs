@@ -202,7 +202,9 @@ try {
     browserProcess.kill();
     await exited;
   }
-  fs.rmSync(work, { recursive: true, force: true });
+  // Chromium's helper processes can still be writing the profile as the browser exits: a delete
+  // that meets a directory filling up again is retried (it made one run in five end without a table).
+  fs.rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
