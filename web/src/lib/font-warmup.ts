@@ -21,9 +21,9 @@ export function warmFonts(doc: Document = document, samples: readonly string[] =
   const [className, ...rest] = samples;
   if (className === undefined) return;
   const line = doc.createElement("span");
-  line.setAttribute("aria-hidden", "true");
   line.className = className;
-  line.style.cssText = "position:fixed;top:0;left:-10000px;visibility:hidden;white-space:nowrap;pointer-events:none";
+  // Hidden (from assistive technology too) and out of the page's flow: nothing moves or shows.
+  line.style.cssText = "position:fixed;left:-9999px;visibility:hidden";
   line.textContent = "Aa0 Today 12:45";
   doc.body.append(line);
   line.getBoundingClientRect();
