@@ -23,7 +23,6 @@ import { LoadingScreen } from "./components/loading-screen";
 import { UpdatePrompt } from "./components/update-prompt";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { sharedImport } from "./lib/retry-import";
-import { nextTask } from "./lib/next-task";
 import { warmFonts } from "./lib/font-warmup";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
 
@@ -96,9 +95,7 @@ if (!prerenderedShown) {
   requestAnimationFrame(() => setTimeout(() => warmFonts(), 0));
 }
 router.subscribe("onRendered", dropPrerenderedPage);
-// A task after the one that rendered it: what waits for the first screen (supabase-js, the toasts)
-// does not lengthen that task (issue 21).
-router.subscribe("onRendered", () => void nextTask().then(markFirstScreen));
+router.subscribe("onRendered", markFirstScreen);
 
 function App() {
   const { loading } = useAuth();
