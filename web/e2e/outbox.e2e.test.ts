@@ -84,6 +84,27 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
     expect(stored[0]!.clientId).toMatch(/^rec-\d+-[0-9a-z]{8}$/);
   });
 
+  it("the connection drops the moment the screen appears: Saved Offline still shows", async () => {
+    // No service worker to answer from its cache: the page's code comes from the network alone.
+    await open("offline-at-start", { serviceWorkers: "block" });
+    // The toasts' code is slow to arrive, and refused once the connection is gone.
+    let cut = false;
+    await context.route("**/assets/toaster-*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (cut) await route.abort("internetdisconnected");
+      else await route.fallback();
+    });
+    // The signed-in person opens the app afresh and records as soon as they can.
+    await page.reload();
+    await page.getByRole("button", { name: "Start recording", exact: true }).waitFor();
+    cut = true;
+    await context.setOffline(true);
+    await record(2, "Straight away");
+    await toastText(page, "Saved Offline").waitFor();
+    await expect.poll(() => pending().count()).toBe(1);
+    await pending().first().getByText("Straight away", { exact: true }).waitFor();
+  });
+
   it("after a server error the recording stays, and the sync event sent through DevTools uploads it", async () => {
     await open("server-error");
     // Every upload meets a 503 (the page's and the worker's: context routes see both); the worker's

@@ -21,7 +21,7 @@ import { AuthProvider, useAuth } from "./features/auth/auth-provider";
 import { ErrorBoundary } from "./components/error-screen";
 import { LoadingScreen } from "./components/loading-screen";
 import { UpdatePrompt } from "./components/update-prompt";
-import { LazyToaster } from "./components/ui/lazy-toaster";
+import { LazyToaster, preloadToaster } from "./components/ui/lazy-toaster";
 import { sharedImport } from "./lib/retry-import";
 import { warmFonts } from "./lib/font-warmup";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
@@ -103,13 +103,13 @@ function App() {
   useEffect(() => {
     if (loading) return;
     let live = true;
+    // Signed in, a recording can follow the screen at once: its toasts' code comes with the screen.
+    const toasts = auth.getState().session ? preloadToaster() : undefined;
     // Once the saved answers are back and the first route is resolved (its chunk, its loader), in a
     // transition: the first screen renders in slices that leave the main thread free between them,
     // not as one long task (Lighthouse's blocking time). Resolved after mounting instead, the route
     // would render through the router's store, which React always renders in one piece.
-    void persisted.restored
-      .then(() => router.load())
-      .catch(() => undefined)
+    void Promise.all([persisted.restored.then(() => router.load()).catch(() => undefined), toasts])
       .then(() => {
         if (live) startTransition(() => setShown(true));
       });

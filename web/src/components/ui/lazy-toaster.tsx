@@ -4,8 +4,22 @@ import { sharedImport } from "../../lib/retry-import";
 const loadToaster = sharedImport(() => import("./toaster"));
 
 /**
- * Radix Toast renders nothing until the first toast, so its code loads once `after` has resolved
- * (the first screen is up); toasts raised before then wait in the store. A load that fails (the
+ * The toasts' code, fetched for a screen that must not show before it: one try, settled either way
+ * (a failure is LazyToaster's to retry). The signed-in screen waits for it: a recording made the
+ * moment that screen appears may meet a cut connection at once, and its toast ("Saved Offline")
+ * cannot wait for code that no longer arrives (WebKit's first visit is not yet under the service
+ * worker). It loads beside the route's own chunks, so it rarely adds to the wait.
+ */
+export function preloadToaster(): Promise<void> {
+  return import("./toaster").then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * Radix Toast renders nothing until the first toast, so it mounts once `after` has resolved (the
+ * first screen is up); toasts raised before then wait in the store. A load that fails (the
  * connection dropped before the build was cached) is tried again whenever the browser comes back
  * online: the screen goes on without toasts meanwhile, never to the error screen.
  */
