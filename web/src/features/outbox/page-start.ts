@@ -1,16 +1,20 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AuthStore } from "../auth/auth-store";
+import { nextTask } from "../../lib/next-task";
 import { mirrorAuthSession } from "./mirror-auth-session";
 import { outboxDb } from "./outbox-db";
 import { startPageOutbox, type PageOutboxDeps } from "./page-outbox";
 
 /**
- * The outbox's start in the page, loaded by main.tsx after the first screen (Dexie and the upload
- * client are not part of the first load). The service worker replays with the access token the
+ * The outbox's start in the page, called by main.tsx once the first screen has rendered (Dexie and
+ * the upload client are not part of a visitor's load). The service worker replays with the access token the
  * page mirrors into IndexedDB (it cannot read localStorage); once the session is known, interrupted
  * recordings are recovered and what waits is sent (SPEC §4, DESIGN §8).
  */
 export function startOutboxInPage({ auth, queryClient, getAccessToken }: PageOutboxDeps & { auth: AuthStore }): void {
-  mirrorAuthSession(auth, outboxDb());
-  void auth.ready().then(() => startPageOutbox({ queryClient, getAccessToken }));
+  const mirror = mirrorAuthSession(auth, outboxDb());
+  // In a later task than the database's opening (the copy's write opens it): each is a task of its own.
+  void Promise.all([auth.ready(), mirror.flushed()])
+    .then(nextTask)
+    .then(() => startPageOutbox({ queryClient, getAccessToken }));
 }
