@@ -23,6 +23,7 @@ import { LoadingScreen } from "./components/loading-screen";
 import { UpdatePrompt } from "./components/update-prompt";
 import { LazyToaster, preloadToaster } from "./components/ui/lazy-toaster";
 import { sharedImport } from "./lib/retry-import";
+import { nextTask } from "./lib/next-task";
 import { warmFonts } from "./lib/font-warmup";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
 
@@ -95,7 +96,9 @@ if (!prerenderedShown) {
   requestAnimationFrame(() => setTimeout(() => warmFonts(), 0));
 }
 router.subscribe("onRendered", dropPrerenderedPage);
-router.subscribe("onRendered", markFirstScreen);
+// A task after the one that rendered it: what waits for the first screen (supabase-js, the toasts)
+// does not lengthen that task (issue 21).
+router.subscribe("onRendered", () => void nextTask().then(markFirstScreen));
 
 function App() {
   const { loading } = useAuth();
