@@ -121,7 +121,8 @@ async function json(res) {
 const browserProcess = spawn(
   chromiumPath,
   [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${path.join(work, "profile")}`, "about:blank"],
-  { stdio: "ignore" },
+  // Its own process group, so its helper processes end with it (they write the profile).
+  { stdio: "ignore", detached: true },
 );
 for (let i = 0; ; i++) {
   try {
@@ -199,12 +200,17 @@ try {
 } finally {
   if (browserProcess.exitCode === null) {
     const exited = new Promise((r) => browserProcess.once("exit", r));
-    browserProcess.kill();
+    process.kill(-browserProcess.pid, "SIGTERM");
     await exited;
   }
   // Chromium's helper processes can still be writing the profile as the browser exits: a delete
-  // that meets a directory filling up again is retried (it made one run in five end without a table).
-  fs.rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  // that meets a directory filling up again is retried, and a profile that stays is reported, not
+  // allowed to end the run without its table.
+  try {
+    fs.rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (error) {
+    console.warn(`Could not delete ${work}: ${error.code ?? error}`);
+  }
 }
 
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
