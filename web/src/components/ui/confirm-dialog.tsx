@@ -1,6 +1,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import type { ReactNode } from "react";
 import { Button } from "./button";
+import { useOpenedOnce } from "./opened-once";
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -14,6 +15,8 @@ export type ConfirmDialogProps = {
 
 /** A destructive confirmation (delete a note, a summary, a type): Cancel and a red confirm button. */
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busy, onConfirm }: ConfirmDialogProps) {
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { useOpenedOnce } from "./opened-once";
 
 export type DialogProps = {
   open: boolean;
@@ -16,6 +17,8 @@ export type DialogProps = {
 
 /** A modal dialog with a title, an optional description and a close button (Radix handles focus and Escape). */
 export function Dialog({ open, onOpenChange, title, description, children, fullScreenOnPhone, className }: DialogProps) {
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
