@@ -1,10 +1,10 @@
-import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
 import { Check, ChevronDown, Download, FolderCog, LogOut, Search, Trash2, Upload, UserRound } from "lucide-react";
 import { useState } from "react";
 import { BrandMark } from "../../components/brand-mark";
+import { DropdownMenu, Menu, menuItem } from "../../components/ui/dropdown-menu";
 import { cn } from "../../lib/cn";
 import { DeleteAccountDialog } from "../account/delete-account-dialog";
 import { useAuth } from "../auth/auth-provider";
@@ -14,11 +14,6 @@ import { rememberSelected } from "../collections/selection";
 import { ImportDialog } from "../portability/import-dialog";
 import { useExportJournal } from "../portability/mutations";
 import { useSearchShortcut } from "../search/use-search-shortcut";
-
-const menuPanel =
-  "z-50 min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white p-1.5 text-sm text-slate-700 shadow-xl data-[state=open]:animate-[toast-in_120ms_ease-out]";
-const menuItem =
-  "flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 py-2.5 outline-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50";
 
 /** The top bar (SPEC §2): logo, the current collection with its menu, and the account actions. */
 export function AppHeader({ current }: { current: Domain | null }) {
@@ -55,50 +50,48 @@ function CollectionMenu({ current }: { current: Domain | null }) {
   // Nothing to switch to or manage before the first collection exists (onboarding).
   if (collections.data?.length === 0) return null;
   return (
-    <Menu.Root>
-      <Menu.Trigger
-        className="flex h-10 min-w-0 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        aria-label={current ? `Collection: ${current.name}` : "Collections"}
-      >
-        <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: current?.primaryColor ?? "#94a3b8" }} aria-hidden />
-        <span className="max-w-[9rem] truncate sm:max-w-[14rem]" data-testid="current-collection">
-          {current?.name ?? "Collections"}
-        </span>
-        <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content align="end" sideOffset={8} className={menuPanel}>
-          <Menu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400">Collections</Menu.Label>
-          <div className="max-h-72 overflow-y-auto">
-            {(collections.data ?? []).map((c) => {
-              const isCurrent = c.id === current?.id;
-              return (
-                <Menu.Item
-                  key={c.id}
-                  className={cn(menuItem, isCurrent && "bg-slate-50 font-semibold text-slate-900")}
-                  aria-current={isCurrent ? "true" : undefined}
-                  onSelect={() => {
-                    rememberSelected(c.id);
-                    void navigate({ to: "/$slug", params: { slug: c.slug } });
-                  }}
-                >
-                  <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: c.primaryColor }} aria-hidden />
-                  <span className="min-w-0 flex-1 truncate">{c.name}</span>
-                  {isCurrent ? <Check className="size-4 text-slate-500" aria-hidden /> : null}
-                </Menu.Item>
-              );
-            })}
-          </div>
-          <Menu.Separator className="my-1 h-px bg-slate-100" />
-          <Menu.Item asChild className={menuItem}>
-            <Link to="/collections">
-              <FolderCog className="size-4" aria-hidden />
-              Manage Collections
-            </Link>
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <DropdownMenu
+      label={current ? `Collection: ${current.name}` : "Collections"}
+      triggerClassName="flex h-10 min-w-0 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      trigger={
+        <>
+          <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: current?.primaryColor ?? "#94a3b8" }} aria-hidden />
+          <span className="max-w-[9rem] truncate sm:max-w-[14rem]" data-testid="current-collection">
+            {current?.name ?? "Collections"}
+          </span>
+          <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden />
+        </>
+      }
+    >
+      <Menu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400">Collections</Menu.Label>
+      <div className="max-h-72 overflow-y-auto">
+        {(collections.data ?? []).map((c) => {
+          const isCurrent = c.id === current?.id;
+          return (
+            <Menu.Item
+              key={c.id}
+              className={cn(menuItem, isCurrent && "bg-slate-50 font-semibold text-slate-900")}
+              aria-current={isCurrent ? "true" : undefined}
+              onSelect={() => {
+                rememberSelected(c.id);
+                void navigate({ to: "/$slug", params: { slug: c.slug } });
+              }}
+            >
+              <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: c.primaryColor }} aria-hidden />
+              <span className="min-w-0 flex-1 truncate">{c.name}</span>
+              {isCurrent ? <Check className="size-4 text-slate-500" aria-hidden /> : null}
+            </Menu.Item>
+          );
+        })}
+      </div>
+      <Menu.Separator className="my-1 h-px bg-slate-100" />
+      <Menu.Item asChild className={menuItem}>
+        <Link to="/collections">
+          <FolderCog className="size-4" aria-hidden />
+          Manage Collections
+        </Link>
+      </Menu.Item>
+    </DropdownMenu>
   );
 }
 
@@ -110,42 +103,36 @@ function AccountMenu() {
   const exporting = useExportJournal();
   return (
     <>
-      <Menu.Root>
-        <Menu.Trigger
-          aria-label="Account"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          <UserRound className="size-5" aria-hidden />
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content align="end" sideOffset={8} className={menuPanel}>
-            <div className="px-3 pb-2 pt-2">
-              <p className="text-xs text-slate-500">Signed in as</p>
-              <p className="truncate font-medium text-slate-900" data-testid="user-email">
-                {user?.email}
-              </p>
-            </div>
-            <Menu.Separator className="my-1 h-px bg-slate-100" />
-            <Menu.Item className={menuItem} disabled={exporting.isPending} onSelect={() => exporting.mutate(undefined)}>
-              <Download className="size-4" aria-hidden />
-              Export my journal
-            </Menu.Item>
-            <Menu.Item className={menuItem} onSelect={() => setImporting(true)}>
-              <Upload className="size-4" aria-hidden />
-              Import a journal export
-            </Menu.Item>
-            <Menu.Separator className="my-1 h-px bg-slate-100" />
-            <Menu.Item className={menuItem} disabled={busy} onSelect={() => void logout()}>
-              <LogOut className="size-4" aria-hidden />
-              Logout
-            </Menu.Item>
-            <Menu.Item className={cn(menuItem, "text-red-600 data-[highlighted]:bg-red-50")} onSelect={() => setDeleting(true)}>
-              <Trash2 className="size-4" aria-hidden />
-              Delete Account
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Portal>
-      </Menu.Root>
+      <DropdownMenu
+        label="Account"
+        triggerClassName="flex size-10 shrink-0 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        trigger={<UserRound className="size-5" aria-hidden />}
+      >
+        <div className="px-3 pb-2 pt-2">
+          <p className="text-xs text-slate-500">Signed in as</p>
+          <p className="truncate font-medium text-slate-900" data-testid="user-email">
+            {user?.email}
+          </p>
+        </div>
+        <Menu.Separator className="my-1 h-px bg-slate-100" />
+        <Menu.Item className={menuItem} disabled={exporting.isPending} onSelect={() => exporting.mutate(undefined)}>
+          <Download className="size-4" aria-hidden />
+          Export my journal
+        </Menu.Item>
+        <Menu.Item className={menuItem} onSelect={() => setImporting(true)}>
+          <Upload className="size-4" aria-hidden />
+          Import a journal export
+        </Menu.Item>
+        <Menu.Separator className="my-1 h-px bg-slate-100" />
+        <Menu.Item className={menuItem} disabled={busy} onSelect={() => void logout()}>
+          <LogOut className="size-4" aria-hidden />
+          Logout
+        </Menu.Item>
+        <Menu.Item className={cn(menuItem, "text-red-600 data-[highlighted]:bg-red-50")} onSelect={() => setDeleting(true)}>
+          <Trash2 className="size-4" aria-hidden />
+          Delete Account
+        </Menu.Item>
+      </DropdownMenu>
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
       <ImportDialog open={importing} onOpenChange={setImporting} />
     </>
