@@ -136,6 +136,65 @@ describe.skipIf(missing !== null)("landing, onboarding and collections in Chromi
     await page.getByRole("heading", { name: "Voice Collections" }).waitFor();
   });
 
+  it("the header's menus and the Notes/Summary/Chat tabs work from the keyboard", async () => {
+    const user = await signUpUser(baseUrl, "keyboard");
+    const api = apiAs(baseUrl, user);
+    await api.createCollection({ name: "Work Notes", primaryColor: "#0369a1", isDefault: true });
+    await api.createCollection({ name: "Side Project", primaryColor: "#059669" });
+    const page = await openPage();
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.waitForURL(`${baseUrl}/work-notes`);
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
+
+    // Enter opens the collection menu; the arrow keys reach its items; Escape closes it and gives
+    // the focus back to its button.
+    const trigger = page.getByRole("button", { name: "Collection: Work Notes" });
+    expect(await trigger.getAttribute("aria-haspopup")).toBe("menu");
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menu").waitFor();
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("menuitem");
+    await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    await expect.poll(focusedName).toBe("Collection: Work Notes");
+    // Again, and an item chosen with Enter.
+    await page.keyboard.press("ArrowDown");
+    await page.getByRole("menu").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("menuitem");
+    await page.getByRole("menuitem", { name: "Side Project" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseUrl}/side-project`);
+
+    // The account menu opens with Space.
+    await page.getByRole("button", { name: "Account" }).focus();
+    await page.keyboard.press(" ");
+    await page.getByTestId("user-email").getByText(user.email, { exact: true }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "detached" });
+
+    // One tab in the Tab order; the arrow keys, Home and End move and select, wrapping at the ends.
+    const tabs = page.getByRole("tablist", { name: "Views of this period" }).getByRole("tab");
+    const selected = () => page.getByRole("tab", { selected: true }).innerText();
+    expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute("tabindex")))).toEqual(["0", "-1", "-1"]);
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(selected).toContain("Summary");
+    await expect.poll(focusedName).toContain("Summary");
+    await page.keyboard.press("End");
+    await expect.poll(selected).toContain("Chat");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(selected).toContain("Notes");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(selected).toContain("Chat");
+    await page.keyboard.press("Home");
+    await expect.poll(selected).toContain("Notes");
+    expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute("tabindex")))).toEqual(["0", "-1", "-1"]);
+    // The selected tab's panel is the one shown.
+    const panelId = await page.getByRole("tab", { selected: true }).getAttribute("aria-controls");
+    expect(await page.locator(`[id="${panelId}"]`).isVisible()).toBe(true);
+  });
+
   it("creates a collection on /collections, shows its figures and opens it", async () => {
     const user = await signUpUser(baseUrl, "manage");
     const api = apiAs(baseUrl, user);

@@ -1,8 +1,8 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Domain } from "@vj/core";
 import { FileText, MessageCircle, Sparkles } from "lucide-react";
 import { useId, type ComponentType, type ReactNode } from "react";
+import { TabList } from "../../components/ui/tab-list";
 import { cn } from "../../lib/cn";
 import { NotesTab } from "../notes/notes-tab";
 import { noteQueries } from "../notes/queries";
@@ -43,23 +43,27 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
   const suffix: Record<Tab, string> = { notes: notes.hasNextPage ? "+" : "", summary: "", chat: "" };
 
   return (
-    <Tabs.Root value={view.tab} onValueChange={(value) => view.setTab(value as Tab)}>
-      <Tabs.List aria-label="Views of this period" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1">
-        {TABS.map((tab) => {
-          const active = tab === view.tab;
+    <div>
+      <TabList
+        tabs={TABS}
+        value={view.tab}
+        onValueChange={view.setTab}
+        label="Views of this period"
+        className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1"
+        tabId={(tab) => triggerId(ids, tab)}
+        panelId={(tab) => panelId(ids, tab)}
+        tabClassName={(_, active) =>
+          cn(
+            "relative flex h-11 min-w-0 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors sm:gap-2",
+            "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+            active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:bg-white/60 hover:text-slate-900",
+          )
+        }
+      >
+        {(tab, active) => {
           const count = counts[tab];
           return (
-            <Tabs.Trigger
-              key={tab}
-              value={tab}
-              id={triggerId(ids, tab)}
-              aria-controls={panelId(ids, tab)}
-              className={cn(
-                "relative flex h-11 min-w-0 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors sm:gap-2",
-                "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
-                active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:bg-white/60 hover:text-slate-900",
-              )}
-            >
+            <>
               <span style={active ? { color: tint } : undefined} className="flex">
                 {META[tab].icon("size-4 shrink-0")}
               </span>
@@ -78,14 +82,11 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
               {active ? (
                 <span aria-hidden className="absolute inset-x-4 bottom-0.5 h-0.5 rounded-full" style={{ backgroundColor: tint }} />
               ) : null}
-            </Tabs.Trigger>
+            </>
           );
-        })}
-      </Tabs.List>
-      {/* The panels are plain elements, not Radix's Tabs.Content: its Presence reads
-          getComputedStyle in a ref callback, which forced the first style calculation of the whole
-          main screen inside React's commit (a long task on a slow phone, issue 21). As Radix's,
-          every panel is there (the triggers point at them), only the active one filled. */}
+        }}
+      </TabList>
+      {/* Every panel is there (the tabs point at them), only the active one filled. */}
       {TABS.map((tab) => {
         const Panel = PANELS[tab];
         return (
@@ -102,6 +103,6 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
           </div>
         );
       })}
-    </Tabs.Root>
+    </div>
   );
 }
