@@ -3,6 +3,7 @@ import { AlertTriangle, Pencil, RotateCcw, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { IconButton } from "../../components/ui/icon-button";
 import { Spinner } from "../../components/ui/spinner";
 import { useDeleteNote, useRetryTranscription, useUpdateNote } from "./mutations";
 import { InlineEdit } from "./inline-edit";
@@ -10,8 +11,6 @@ import { NoteAudio } from "./note-audio";
 import { NOT_TRANSCRIBED_REASON, noteBody, noteMeta, noteTimestamp } from "./note-display";
 import { NoteTranscript } from "./note-transcript";
 
-const iconButton =
-  "flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
 const textButton =
   "inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
 
@@ -65,17 +64,12 @@ export function NoteCard({ note, timeZone, now, highlighted = false }: { note: V
         </div>
         {editing === "title" ? null : (
           <div className="-mr-1.5 -mt-1 flex shrink-0">
-            <button type="button" className={iconButton} aria-label={`Edit title of ${note.title}`} onClick={() => setEditing("title")}>
+            <IconButton aria-label={`Edit title of ${note.title}`} onClick={() => setEditing("title")}>
               <Pencil className="size-4" aria-hidden />
-            </button>
-            <button
-              type="button"
-              className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
-              aria-label={`Delete ${note.title}`}
-              onClick={() => setConfirming(true)}
-            >
+            </IconButton>
+            <IconButton tone="danger" aria-label={`Delete ${note.title}`} onClick={() => setConfirming(true)}>
               <Trash2 className="size-4" aria-hidden />
-            </button>
+            </IconButton>
           </div>
         )}
       </div>

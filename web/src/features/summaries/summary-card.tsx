@@ -3,6 +3,7 @@ import { Cpu, Plus, Sparkles, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { IconButton } from "../../components/ui/icon-button";
 import { balancedPreview, engineLabel, noteCountLabel, quotedPrompt, summaryHeading } from "./labels";
 import { useDeleteSummary } from "./mutations";
 import type { PendingGeneration } from "./pending-generations";
@@ -69,14 +70,9 @@ export function SummaryCard({ summary, onAddAnother, onDeleted }: SummaryCardPro
         title={title}
         prompt={quotedPrompt(summary)}
         action={
-          <Button
-            variant="ghost"
-            className="-mr-2 -mt-1 size-10 shrink-0 px-0 text-slate-500 hover:text-red-600"
-            aria-label="Delete summary"
-            onClick={() => setConfirming(true)}
-          >
+          <IconButton tone="danger" className="-mr-1.5 -mt-1" aria-label="Delete summary" onClick={() => setConfirming(true)}>
             <Trash2 className="size-4" aria-hidden />
-          </Button>
+          </IconButton>
         }
       />
 

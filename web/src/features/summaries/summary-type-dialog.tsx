@@ -16,6 +16,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog } from "../../components/ui/dialog";
+import { IconButton } from "../../components/ui/icon-button";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import type { JournalView } from "../journal/use-journal-view";
@@ -150,17 +151,12 @@ function DialogBody({
                       onClick={() => setSelection((s) => toggleSelection(s, { kind: "type", id: type.id }))}
                     />
                     <div className="flex flex-col justify-center">
-                      <Button variant="ghost" className="size-10 px-0" aria-label={`Edit ${type.name}`} onClick={() => setEditing(type.id)}>
+                      <IconButton aria-label={`Edit ${type.name}`} onClick={() => setEditing(type.id)}>
                         <Pencil className="size-4" aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        className="size-10 px-0 hover:text-red-600"
-                        aria-label={`Delete ${type.name}`}
-                        onClick={() => setDeleting(type)}
-                      >
+                      </IconButton>
+                      <IconButton tone="danger" aria-label={`Delete ${type.name}`} onClick={() => setDeleting(type)}>
                         <Trash2 className="size-4" aria-hidden />
-                      </Button>
+                      </IconButton>
                     </div>
                   </div>
                 )}
