@@ -64,7 +64,8 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
           const count = counts[tab];
           return (
             <>
-              <span style={active ? { color: tint } : undefined} className="flex">
+              {/* Not on phones: a third of a phone's width holds "Summary" and its count, not an icon too. */}
+              <span style={active ? { color: tint } : undefined} className="hidden sm:flex">
                 {META[tab].icon("size-4 shrink-0")}
               </span>
               <span className="truncate">{META[tab].label}</span>
