@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["e2e/**/*.e2e.test.ts"],
     globalSetup: ["e2e/global-setup.ts"],
+    // Prints what the open pages showed when a journey fails.
+    setupFiles: ["e2e/support/report-failures.setup.ts"],
     environment: "node",
     fileParallelism: false,
     testTimeout: 60_000,

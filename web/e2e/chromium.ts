@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import { CHROMIUM_FLAGS } from "../scripts/chromium-flags.mjs";
+import { watchContext } from "./support/failure-report";
 
 // Debian's Chromium (playwright-core never downloads a browser here); CHROMIUM_PATH points elsewhere.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -42,6 +43,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       ...CHROMIUM_FLAGS,
     ],
   });
+  const unwatch = watchContext(context);
   // Every Content-Security-Policy violation a page reports is kept, so screens can assert there was none.
   await context.addInitScript(() => {
     const seen: string[] = [];
@@ -51,6 +53,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return {
     context,
     async close() {
+      unwatch();
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     },
