@@ -21,7 +21,7 @@ export function showsPrerenderedPage(): boolean {
 
 /**
  * Presses the app's button that matches the static copy's last pressed one (same role, same label
- * or text): a mouse press and a click, as Radix tabs switch on the press and other buttons on the
+ * or text): a mouse press and a click, as a Radix control may act on the press and a button on the
  * click. A form sent on the static copy (its inline script held it back) is sent again from the
  * app's form, which by then holds what was typed: the person pressed Sign in once, and it signs in.
  */

@@ -1,32 +1,61 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { CheckCircle2, Mic } from "lucide-react";
+import { useState } from "react";
+import { TabList } from "../../components/ui/tab-list";
 import { DEFAULT_USE_CASE, USE_CASES, type UseCase } from "./use-cases";
 
-/** The four use cases behind an accessible tab selector (Radix: arrow keys, roles, focus), "work" first. */
+type UseCaseKey = UseCase["key"];
+
+const KEYS: readonly UseCaseKey[] = USE_CASES.map((useCase) => useCase.key);
+const BY_KEY = Object.fromEntries(USE_CASES.map((useCase) => [useCase.key, useCase])) as Record<UseCaseKey, UseCase>;
+const tabId = (key: UseCaseKey) => `use-case-tab-${key}`;
+const panelId = (key: UseCaseKey) => `use-case-panel-${key}`;
+
+/**
+ * The four use cases behind an accessible tab selector (the WAI-ARIA tabs pattern: arrow keys,
+ * roles, one Tab stop), "work" first. A press on the prerendered copy's tab, made before the app
+ * took over, is replayed as a click on the tab of the same name (prerender/takeover.ts).
+ */
 export function UseCaseTabs() {
+  const [selected, setSelected] = useState<UseCaseKey>(DEFAULT_USE_CASE);
   return (
-    <Tabs.Root defaultValue={DEFAULT_USE_CASE} className="mt-10">
-      <Tabs.List
-        aria-label="Use cases"
+    <div className="mt-10">
+      <TabList<UseCaseKey>
+        tabs={KEYS}
+        value={selected}
+        onValueChange={setSelected}
+        label="Use cases"
         className="mx-auto grid max-w-3xl grid-cols-2 gap-2 rounded-2xl bg-slate-100 p-1.5 sm:grid-cols-4"
+        tabId={tabId}
+        panelId={panelId}
+        tabClassName={() =>
+          "flex h-11 items-center justify-center gap-2 rounded-xl px-3 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+        }
       >
-        {USE_CASES.map((useCase) => (
-          <Tabs.Trigger
-            key={useCase.key}
-            value={useCase.key}
-            className="flex h-11 items-center justify-center gap-2 rounded-xl px-3 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-          >
-            <useCase.icon className="size-4 shrink-0" style={{ color: useCase.accent }} aria-hidden />
-            <span>{useCase.tabLabel}</span>
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {USE_CASES.map((useCase) => (
-        <Tabs.Content key={useCase.key} value={useCase.key} className="mt-8 focus-visible:outline-none">
-          <UseCasePanel useCase={useCase} />
-        </Tabs.Content>
+        {(key) => {
+          const useCase = BY_KEY[key];
+          return (
+            <>
+              <useCase.icon className="size-4 shrink-0" style={{ color: useCase.accent }} aria-hidden />
+              <span>{useCase.tabLabel}</span>
+            </>
+          );
+        }}
+      </TabList>
+      {/* Every panel is there (the tabs point at them), only the selected one filled. */}
+      {KEYS.map((key) => (
+        <div
+          key={key}
+          role="tabpanel"
+          id={panelId(key)}
+          aria-labelledby={tabId(key)}
+          hidden={key !== selected}
+          tabIndex={0}
+          className="mt-8 focus-visible:outline-none"
+        >
+          {key === selected ? <UseCasePanel useCase={BY_KEY[key]} /> : null}
+        </div>
       ))}
-    </Tabs.Root>
+    </div>
   );
 }
 
