@@ -6,7 +6,7 @@
 // trace counts once it is over 12.5 ms here. With `LH_PROFILE=1` the trace also holds a CPU
 // profile, and each task lists the functions that took its time (minified names: map them with
 // a `vite build --sourcemap` build of the same sources: DIST=web/dist names them by source, and
-// each task's time by package).
+// each task's time by package; BY=function then names each task's functions by source).
 // Prints tables; asserts nothing.
 //
 //   node web/scripts/trace-tasks.mjs <trace.json> [minimum task ms=10] [slowdown=4]
@@ -65,6 +65,8 @@ const packageName = (node) => packageOf(mappedOf(node)) ?? (node.callFrame.url ?
 
 const INSIDE = ["v8.evaluateModule", "v8.callFunction", "FunctionCall", "EvaluateScript", "RunMicrotasks", "ParseHTML", "ParseAuthorStyleSheet",
   "UpdateLayoutTree", "Layout", "Paint", "MinorGC", "MajorGC", "DocumentLoader::CommitNavigation", "v8.produceModuleCache"];
+// With DIST, each task's time goes by package; BY=function names the functions instead.
+const byPackage = names !== null && process.env.BY !== "function";
 const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur >= MIN_MS * 1000);
 const rows = [["start (ms)", "task (ms)", `×${SLOWDOWN} (ms)`, "counts to TBT (ms)", "made of (ms, nested events counted in each)"]];
 const profiles = [];
@@ -82,12 +84,12 @@ for (const task of tasks) {
   rows.push([at, (task.dur / 1000).toFixed(1), Math.round(simulated), Math.round(Math.max(0, simulated - 50)),
     [...made].sort((a, b) => b[1] - a[1]).filter(([, d]) => d >= 0.5).slice(0, 5).map(([n, d]) => `${n} ${d.toFixed(1)}`).join(", ")]);
   const self = new Map();
-  const name = names ? packageName : frameName;
+  const name = byPackage ? packageName : frameName;
   for (const [t, id] of samples) if (t >= task.ts && t <= end) self.set(name(nodes.get(id)), (self.get(name(nodes.get(id))) ?? 0) + 1);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   if (total) profiles.push([at, [...self].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, c]) => `${n} ${Math.round((100 * c) / total)} %`).join(" | ")]);
 }
 printTable(`Main-thread tasks over ${MIN_MS} ms in ${file} (from navigation start)`, rows);
 console.log(`\nsum of the ×${SLOWDOWN} tasks' time over 50 ms: ${Math.round(blocking)} ms (Lighthouse's TBT counts only those between FCP and TTI, simulated)`);
-if (profiles.length) printTable(`${names ? "Packages" : "Functions"} by self time in each task (CPU profile samples)`, [["start (ms)", names ? "packages" : "functions"], ...profiles]);
+if (profiles.length) printTable(`${byPackage ? "Packages" : "Functions"} by self time in each task (CPU profile samples)`, [["start (ms)", byPackage ? "packages" : "functions"], ...profiles]);
 else console.log("\nno CPU profile in this trace (LH_PROFILE=1 adds one)");
