@@ -23,13 +23,18 @@ export type JournalView = {
   setTab(tab: Tab): void;
 };
 
+/** The period the URL shows: its kind and key, the day it holds (today when the URL names none), and today. */
+export function viewedPeriod(search: JournalSearch, timeZone: string = browserTimeZone(), now: Date = new Date()) {
+  const todayKey = periodKeyOf(now, "day", timeZone);
+  const period: Period = search.view ?? "day";
+  const dayKey = search.date ?? todayKey;
+  return { period, dayKey, periodKey: periodKeyOfDay(period, dayKey), todayKey, timeZone };
+}
+
 /** The viewed period, day and tab from the URL, with the moves the main screen offers (rules in search.ts). */
 export function useJournalView(slug: string, search: JournalSearch): JournalView {
   const navigate = useNavigate();
-  const timeZone = browserTimeZone();
-  const todayKey = periodKeyOf(new Date(), "day", timeZone);
-  const period = search.view ?? "day";
-  const dayKey = search.date ?? todayKey;
+  const { period, dayKey, periodKey, todayKey, timeZone } = viewedPeriod(search);
   const tab = search.tab ?? "notes";
 
   const go = (next: JournalSearch) => void navigate({ to: "/$slug", params: { slug }, search: next });
@@ -38,7 +43,7 @@ export function useJournalView(slug: string, search: JournalSearch): JournalView
     slug,
     period,
     dayKey,
-    periodKey: periodKeyOfDay(period, dayKey),
+    periodKey,
     todayKey,
     isToday: dayKey === todayKey,
     tab,
