@@ -146,15 +146,16 @@ describe.skipIf(missing !== null)("landing, onboarding and collections in Chromi
     await page.waitForURL(`${baseUrl}/work-notes`);
     const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
 
-    // Enter opens the collection menu; the arrow keys reach its items; Escape closes it and gives
-    // the focus back to its button.
+    // Enter opens the collection menu on its first item; the arrow keys move through its items;
+    // Escape closes it and gives the focus back to its button.
     const trigger = page.getByRole("button", { name: "Collection: Work Notes" });
     expect(await trigger.getAttribute("aria-haspopup")).toBe("menu");
     await trigger.focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menu").waitFor();
+    await expect.poll(focusedName).toBe("Work Notes");
     await page.keyboard.press("ArrowDown");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("menuitem");
+    await expect.poll(focusedName).toBe("Side Project");
     await page.keyboard.press("Escape");
     await page.getByRole("menu").waitFor({ state: "detached" });
     await expect.poll(focusedName).toBe("Collection: Work Notes");

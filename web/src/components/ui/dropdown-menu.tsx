@@ -1,5 +1,5 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 
 export { Menu };
 
@@ -26,14 +26,23 @@ const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
  * same: Radix's trigger, mounted, records its anchor in state inside React's commit, and that one
  * synchronous update runs every effect of the screen in the same task (a long task on a slow
  * phone, issue 21). The first press, or Enter, Space or Arrow Down on it, puts Radix's menu in
- * its place, open; from then on it is Radix's own.
+ * its place, open; from then on it is Radix's own. A key that opened it is pressed again on
+ * Radix's trigger once Radix is mounted, so the menu opens as Radix opens it from the keyboard
+ * (its first item focused): Radix notes the keyboard only from keys it has seen.
  */
 export function DropdownMenu({ label, triggerClassName, trigger, children }: DropdownMenuProps) {
-  const [armed, setArmed] = useState(false);
+  const [armed, setArmed] = useState<{ key: string | null } | null>(null);
+  const radixTrigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!armed?.key) return;
+    // After Radix's own effects (its keyboard listener on the document): the same key, on its trigger.
+    radixTrigger.current?.focus();
+    radixTrigger.current?.dispatchEvent(new globalThis.KeyboardEvent("keydown", { key: armed.key, bubbles: true, cancelable: true }));
+  }, [armed]);
   if (!armed) {
     const arm = (e: PointerEvent | KeyboardEvent) => {
       e.preventDefault();
-      setArmed(true);
+      setArmed({ key: e.type === "keydown" ? (e as KeyboardEvent).key : null });
     };
     return (
       <button
@@ -52,8 +61,8 @@ export function DropdownMenu({ label, triggerClassName, trigger, children }: Dro
     );
   }
   return (
-    <Menu.Root defaultOpen>
-      <Menu.Trigger aria-label={label} className={triggerClassName}>
+    <Menu.Root defaultOpen={armed.key === null}>
+      <Menu.Trigger ref={radixTrigger} aria-label={label} className={triggerClassName}>
         {trigger}
       </Menu.Trigger>
       <Menu.Portal>
