@@ -209,6 +209,13 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
     const scrolls = await list.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === "auto");
     expect(scrolls).toBe(true);
     await captureScreen(page, "summary-type-dialog", () => list.getByRole("button", { name: /^Questions/ }).waitFor());
+    // The buttons' bar ends the dialog: nothing of the form scrolls into view beneath it.
+    const below = await dialog.getByRole("button", { name: "Generate Summary" }).evaluate((button) => {
+      const bar = button.parentElement!.getBoundingClientRect();
+      const box = button.closest('[role="dialog"]')!.getBoundingClientRect();
+      return Math.round(box.bottom - bar.bottom);
+    });
+    expect(below).toBe(0);
 
     await dialog.getByRole("button", { name: "Edit Gratitude" }).click();
     const edit = dialog.getByRole("form", { name: "Edit summary type" });

@@ -35,7 +35,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /**
  * Screenshots of the current screen at the phone and desktop sizes (files NAME-mobile.png and
- * NAME-desktop.png), each after `ready` says the screen is drawn, with an axe scan at each size and
+ * NAME-desktop.png; the whole page, or the viewport while a dialog is open), each after `ready` says the screen is drawn, with an axe scan at each size and
  * a check that the phone layout does not scroll sideways.
  */
 export async function captureScreen(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
@@ -43,7 +43,10 @@ export async function captureScreen(page: Page, name: string, ready: () => Promi
     await page.setViewportSize(viewport);
     await ready();
     await page.waitForTimeout(250); // let entry animations settle
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size}.png`), fullPage: true });
+    // A dialog covers the viewport: the viewport is what a person sees (a full-page capture tiles
+    // the fixed dialog over the page scrolled behind it).
+    const dialogShown = (await page.locator('[role="dialog"], [role="alertdialog"]').filter({ visible: true }).count()) > 0;
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size}.png`), fullPage: !dialogShown });
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} scrolls sideways at ${size}`).toBeLessThanOrEqual(0);

@@ -219,7 +219,7 @@ function DialogBody({
         </p>
       ) : null}
 
-      <div className="sticky bottom-0 -mx-5 mt-auto flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
+      <div className="sticky -bottom-5 -mx-5 -mb-5 mt-auto flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
