@@ -32,6 +32,15 @@ function serverAnswering() {
 const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 const settled = (queryClient: QueryClient) => vi.waitUntil(() => queryClient.isFetching() === 0, { timeout: 5000 });
 
+/** Answers already in the cache for today's day view: the collection list, its notes and summaries. */
+function cacheToday(queryClient: QueryClient) {
+  const { period, periodKey } = viewedPeriod({});
+  const scope = { domainId: work.id, period, periodKey };
+  queryClient.setQueryData(collectionQueries.list().queryKey, [work]);
+  queryClient.setQueryData(summaryQueries.list(scope).queryKey, []);
+  queryClient.setQueryData(noteQueries.list(scope).queryKey, { pages: [{ notes: [], nextCursor: null }], pageParams: [null] });
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the main screen's reads, started as its route resolves", () => {
@@ -52,11 +61,7 @@ describe("the main screen's reads, started as its route resolves", () => {
   it("asks again for restored answers that count as stale, the collection list among them", async () => {
     const asked = serverAnswering();
     const queryClient = client();
-    const { period, periodKey } = viewedPeriod({});
-    const scope = { domainId: work.id, period, periodKey };
-    queryClient.setQueryData(collectionQueries.list().queryKey, [work]);
-    queryClient.setQueryData(summaryQueries.list(scope).queryKey, []);
-    queryClient.setQueryData(noteQueries.list(scope).queryKey, { pages: [{ notes: [], nextCursor: null }], pageParams: [null] });
+    cacheToday(queryClient);
     await queryClient.invalidateQueries({ refetchType: "none" });
     prefetchJournalView(queryClient, work, {});
     await settled(queryClient);
@@ -66,11 +71,7 @@ describe("the main screen's reads, started as its route resolves", () => {
   it("leaves answers that are still fresh alone", async () => {
     const asked = serverAnswering();
     const queryClient = client();
-    const { period, periodKey } = viewedPeriod({});
-    const scope = { domainId: work.id, period, periodKey };
-    queryClient.setQueryData(collectionQueries.list().queryKey, [work]);
-    queryClient.setQueryData(summaryQueries.list(scope).queryKey, []);
-    queryClient.setQueryData(noteQueries.list(scope).queryKey, { pages: [{ notes: [], nextCursor: null }], pageParams: [null] });
+    cacheToday(queryClient);
     prefetchJournalView(queryClient, work, {});
     await settled(queryClient);
     expect(asked).toEqual([]);
