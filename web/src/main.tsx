@@ -60,7 +60,9 @@ let outboxStarted = false;
 function startOutboxOnceSignedIn() {
   if (outboxStarted || !auth.getState().session) return;
   outboxStarted = true;
-  void loadPageStart().then(({ startOutboxInPage }) =>
+  // A task after the one that settled the session (usually the entry's evaluation): the chunk's
+  // preload links and import are not part of that task (issue 21).
+  void nextTask().then(loadPageStart).then(({ startOutboxInPage }) =>
     startOutboxInPage({
       auth,
       queryClient,
@@ -142,4 +144,5 @@ startTransition(() => root.render(
   </StrictMode>,
 ));
 
-registerServiceWorker();
+// Workbox registers the worker after the page's load event anyway; its set-up waits a task.
+void nextTask().then(registerServiceWorker);

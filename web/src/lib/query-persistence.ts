@@ -1,6 +1,7 @@
 import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import type { QueryClient } from "@tanstack/react-query";
 import { persistQueryClient } from "@tanstack/react-query-persist-client";
+import { nextTask } from "./next-task";
 import { safeLocalStorage } from "./safe-storage";
 
 export const QUERY_CACHE_KEY = "voice-journal.query-cache";
@@ -26,12 +27,18 @@ export function persistQueries(
 ): PersistedQueries {
   if (!storage) return { restored: Promise.resolve(), setUser: () => undefined };
   const persister = createSyncStoragePersister({ storage, key: QUERY_CACHE_KEY, throttleTime: 500 });
-  const [, restoring] = persistQueryClient({
-    queryClient,
-    persister,
-    maxAge: MAX_AGE_MS,
-    // A query whose options say `meta: { persist: false }` (search results) is never kept.
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === "success" && query.meta?.persist !== false },
+  // In a task of its own: reading, parsing and hydrating the saved answers does not lengthen the
+  // task that evaluates the app's entry (Lighthouse's blocking time, issue 21). A `setUser` before
+  // it (a signed-out start, another user) has already removed what another user left.
+  const restoring = nextTask().then(() => {
+    const [, restore] = persistQueryClient({
+      queryClient,
+      persister,
+      maxAge: MAX_AGE_MS,
+      // A query whose options say `meta: { persist: false }` (search results) is never kept.
+      dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === "success" && query.meta?.persist !== false },
+    });
+    return restore;
   });
   const forget = () => {
     queryClient.clear();
