@@ -7,6 +7,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { prerenderPages } from "./scripts/prerender-pages.mjs";
 import { chunkGroups } from "./scripts/chunk-groups";
 import { compileHints } from "./scripts/compile-hints";
+import { appShell } from "./scripts/app-shell";
 
 // The sign-in and sign-up forms come with the app's entry (in the chunk it shares with the visitor
 // island, below): a visitor the app sends to sign in sees the form one round trip sooner than
@@ -82,6 +83,9 @@ export default defineConfig({
     // first screen settles: the outbox, supabase-js, the toasts, the transcripts' Markdown) compiled
     // off the main thread (issue 21; the figures are in the README).
     compileHints(["index", "visitor", "rolldown-runtime", "pages", "visitor-ui", "lazy-ui", "landing", "outbox", "signed-in", "answer-schemas", "zod", "supabase-client", "toaster", "react-markdown"]),
+    // The installed app's shell names what the signed-in start loads before its first screen: the
+    // outbox's start, the main screen's route, the toasts, zod and the answers' schemas.
+    appShell(["outbox", "signed-in", "toaster", "zod", "answer-schemas"]),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",
@@ -93,6 +97,9 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png}"],
+        // The worker answers the app's navigations with app-shell.html (scripts/app-shell.ts), never
+        // with index.html, which only a first visit gets, from the API.
+        globIgnores: ["**/node_modules/**/*", "index.html"],
       },
       manifest: {
         name: "Voice Journal",

@@ -17,8 +17,9 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-// The app shell (every built asset and index.html) is precached so the app opens offline.
-precacheAndRoute(self.__WB_MANIFEST);
+// The app shell (every built asset and app-shell.html) is precached so the app opens offline. "/"
+// opens the shell, as the precache's directory index (the installed app's start URL).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "app-shell.html" });
 cleanupOutdatedCaches();
 
 // The visitor pages (landing, sign-in, sign-up) open from their prerendered HTML, painted before
@@ -27,10 +28,11 @@ for (const path of PRERENDERED_PATHS) {
   registerRoute(new NavigationRoute(createHandlerBoundToURL(prerenderedFile(path)), { allowlist: [new RegExp(`^${path}$`)] }));
 }
 
-// Other deep links (/work, /search, ...) are client routes: answer them with the cached index.html.
+// Other deep links (/work, /search, ...) are client routes: answer them with the installed app's
+// shell (index.html with the signed-in start's chunks preloaded, web/scripts/app-shell.ts).
 // The API and the auth endpoints are never navigations to the shell.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("index.html"), {
+  new NavigationRoute(createHandlerBoundToURL("app-shell.html"), {
     denylist: [/^\/api\//, /^\/auth\/v1\//],
   }),
 );
