@@ -8,6 +8,7 @@ import { prerenderPages } from "./scripts/prerender-pages.mjs";
 import { chunkGroups } from "./scripts/chunk-groups";
 import { compileHints } from "./scripts/compile-hints";
 import { appShell } from "./scripts/app-shell";
+import { withStaticImports } from "./scripts/static-imports";
 
 // The sign-in and sign-up forms come with the app's entry (in the chunk it shares with the visitor
 // island, below): a visitor the app sends to sign in sees the form one round trip sooner than
@@ -34,16 +35,7 @@ function prerenderVisitorPages(): Plugin {
       const island = Object.values(bundle).find((c) => c.type === "chunk" && c.isEntry && c.facadeModuleId?.endsWith("/src/visitor.tsx"));
       if (!island || island.type !== "chunk") throw new Error("prerender: no visitor island (src/visitor.tsx) in the build");
       // Every chunk it imports statically, directly or not, preloaded beside it: no waterfall.
-      const preloads = new Set<string>();
-      const stack = [...island.imports];
-      while (stack.length > 0) {
-        const file = stack.pop()!;
-        if (preloads.has(file)) continue;
-        preloads.add(file);
-        const chunk = bundle[file];
-        if (chunk?.type === "chunk") stack.push(...chunk.imports);
-      }
-      const visitor = { entry: `/${island.fileName}`, preloads: [...preloads].map((f) => `/${f}`) };
+      const visitor = { entry: `/${island.fileName}`, preloads: withStaticImports(bundle, island.imports).map((f) => `/${f}`) };
       const written = await prerenderPages(outDir, visitor);
       this.info(`prerendered ${written.join(", ")}`);
     },

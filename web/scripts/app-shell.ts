@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { withStaticImports } from "./static-imports";
 
 /** What the service worker answers the app's navigations with (src/sw.ts names it too). */
 const APP_SHELL_FILE = "app-shell.html";
@@ -32,16 +33,8 @@ export function appShell(names: readonly string[]): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
       const missing = names.filter((n) => !chunks.some((c) => c.name === n));
       if (missing.length > 0) throw new Error(`app shell: no chunk named ${missing.join(", ")}`);
-      // In the order of `names`, each chunk before what it imports: the screen's own code first.
-      const files: string[] = [];
-      const stack = names.flatMap((n) => chunks.filter((c) => c.name === n).map((c) => c.fileName)).reverse();
-      while (stack.length > 0) {
-        const file = stack.pop()!;
-        if (files.includes(file)) continue;
-        files.push(file);
-        const chunk = bundle[file];
-        if (chunk?.type === "chunk") stack.push(...[...chunk.imports].reverse());
-      }
+      // The walk takes the last first: `names`' first chunk (the screen's own code) leads.
+      const files = withStaticImports(bundle, names.flatMap((n) => chunks.filter((c) => c.name === n).map((c) => c.fileName)).reverse());
       const shell = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
       // Beside the shell's own tags; what they already name (the entry, its imports) is left out.
       const links = files
