@@ -35,7 +35,7 @@ function newestMtime(target: string): number {
 /** Builds web/dist when it is missing or older than anything it is built from. */
 async function buildIfStale(): Promise<void> {
   const index = path.join(dist, "index.html");
-  const sources = ["src", "public", "index.html", "vite.config.ts", "package.json", "scripts/prerender-pages.mjs", "scripts/app-shell.ts"].map((p) => path.join(web, p));
+  const sources = ["src", "public", "index.html", "vite.config.ts", "package.json", "scripts"].map((p) => path.join(web, p));
   const newestSource = Math.max(...sources.map(newestMtime));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newestSource) return;
   console.log("[e2e] building web/dist");
