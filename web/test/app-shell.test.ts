@@ -1,31 +1,22 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { build } from "vite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appShell } from "../scripts/app-shell";
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "vj-app-shell-"));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+import { scratchProject } from "./scratch-build";
 
 // An app whose entry shares a module with what it loads later: a screen (with a module of its own
 // and the shared one) and a page nobody preloads.
-fs.writeFileSync(path.join(work, "index.html"), `<!doctype html><html><head><title>t</title></head><body><script type="module" src="/main.js"></script></body></html>`);
-fs.writeFileSync(path.join(work, "shared.js"), "export const shared = () => 'shared';\n");
-fs.writeFileSync(path.join(work, "widgets.js"), "export const widgets = () => 'widgets';\n");
-fs.writeFileSync(path.join(work, "main.js"), "import { shared } from './shared.js';\nconsole.log(shared());\nimport('./screen.js');\nimport('./other.js');\n");
-fs.writeFileSync(path.join(work, "screen.js"), "import { shared } from './shared.js';\nimport { widgets } from './widgets.js';\nexport const screen = shared() + widgets();\n");
-fs.writeFileSync(path.join(work, "other.js"), "import { widgets } from './widgets.js';\nexport const other = widgets();\n");
+const project = scratchProject("vj-app-shell-", {
+  "index.html": `<!doctype html><html><head><title>t</title></head><body><script type="module" src="/main.js"></script></body></html>`,
+  "shared.js": "export const shared = () => 'shared';\n",
+  "widgets.js": "export const widgets = () => 'widgets';\n",
+  "main.js": "import { shared } from './shared.js';\nconsole.log(shared());\nimport('./screen.js');\nimport('./other.js');\n",
+  "screen.js": "import { shared } from './shared.js';\nimport { widgets } from './widgets.js';\nexport const screen = shared() + widgets();\n",
+  "other.js": "import { widgets } from './widgets.js';\nexport const other = widgets();\n",
+});
 
 async function buildWith(names: string[]) {
-  const outDir = fs.mkdtempSync(path.join(work, "dist-"));
-  await build({
-    root: work,
-    logLevel: "silent",
-    configFile: false,
-    plugins: [appShell(names)],
-    build: { outDir, minify: false },
-  });
+  const outDir = await project.build([appShell(names)], { minify: false });
   const read = (file: string) => fs.readFileSync(path.join(outDir, file), "utf8");
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-z]+)-[^"]+\.js">/g)].map((m) => m[1]);
   return { read, preloads };

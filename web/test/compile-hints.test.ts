@@ -1,27 +1,22 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { SourceMapConsumer } from "source-map-js";
-import { build } from "vite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileHints } from "../scripts/compile-hints";
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "vj-compile-hints-"));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+import { scratchProject } from "./scratch-build";
 
 // A start chunk with a dynamic import (so Vite puts its own preload helper on top of it) and a
 // chunk that loads on demand.
-fs.writeFileSync(path.join(work, "start.js"), ["export function startsTheApp() {", "  return import(\"./later.js\");", "}", "console.log(startsTheApp);", ""].join("\n"));
-fs.writeFileSync(path.join(work, "later.js"), "export const later = () => 'later';\n");
+const project = scratchProject("vj-compile-hints-", {
+  "start.js": ["export function startsTheApp() {", "  return import(\"./later.js\");", "}", "console.log(startsTheApp);", ""].join("\n"),
+  "later.js": "export const later = () => 'later';\n",
+});
 
 async function buildWith(names: string[]) {
-  const outDir = fs.mkdtempSync(path.join(work, "dist-"));
-  await build({
-    root: work,
-    logLevel: "silent",
-    configFile: false,
-    plugins: [compileHints(names)],
-    build: { outDir, sourcemap: true, minify: false, rolldownOptions: { input: { start: path.join(work, "start.js") } } },
+  const outDir = await project.build([compileHints(names)], {
+    sourcemap: true,
+    minify: false,
+    rolldownOptions: { input: { start: path.join(project.root, "start.js") } },
   });
   const file = (name: string) => {
     const fileName = fs.readdirSync(path.join(outDir, "assets")).find((f) => f.startsWith(`${name}-`) && f.endsWith(".js"))!;
