@@ -5,7 +5,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { FIXTURE_WEBM, apiAs, signUpUser, type TestUser } from "./support/api";
 import { makeSpeechWav } from "./support/microphone";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
-import { captureScreen, signIn } from "./support/page";
+import { SIZES, captureScreen, signIn } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] export and import journeys skipped: ${missing}`);
@@ -103,7 +103,12 @@ describe.skipIf(missing !== null)("the journal in and out, in Chromium", () => {
       expect(await first.getByLabel("Title").inputValue()).toBe("Harbour walk");
       expect(await first.getByLabel("Recorded").inputValue()).toMatch(/^2026-03-10T\d{2}:30$/);
       await captureScreen(page, "import-audio-dialog", () => page.getByTestId("import-audio-item").nth(1).waitFor());
-      await page.getByRole("button", { name: "Save 2 recordings" }).click();
+      // On a phone the chosen files scroll inside the dialog; its Save button stays in view below them.
+      await page.setViewportSize(SIZES.mobile);
+      const save = page.getByRole("button", { name: "Save 2 recordings" });
+      const box = await save.boundingBox();
+      expect(box!.y + box!.height, "the Save button is below the phone's screen").toBeLessThanOrEqual(SIZES.mobile.height);
+      await save.click();
       const pending = page.getByTestId("pending-upload");
       await expect.poll(() => pending.count()).toBe(2);
     } finally {

@@ -10,13 +10,15 @@ export type DialogProps = {
   title: string;
   description?: ReactNode;
   children: ReactNode;
+  /** The dialog's main action, kept in view below the content when the content scrolls (a long list on a phone). */
+  footer?: ReactNode;
   /** Full screen on phones (the summary-type dialog); a centred card otherwise. */
   fullScreenOnPhone?: boolean;
   className?: string;
 };
 
 /** A modal dialog with a title, an optional description and a close button (Radix handles focus and Escape). */
-export function Dialog({ open, onOpenChange, title, description, children, fullScreenOnPhone, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, fullScreenOnPhone, className }: DialogProps) {
   const mounted = useOpenedOnce(open);
   if (!mounted) return null;
   return (
@@ -49,6 +51,7 @@ export function Dialog({ open, onOpenChange, title, description, children, fullS
             </DialogPrimitive.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+          {footer ? <div className="border-t border-slate-100 px-5 py-4 sm:px-6">{footer}</div> : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -67,7 +67,17 @@ export function ImportAudioDialog({ collection, timeZone }: { collection: Domain
   };
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Import audio" description={`Recordings from this device go into ${collection.name}, uploaded and transcribed like any note.`}>
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Import audio"
+      description={`Recordings from this device go into ${collection.name}, uploaded and transcribed like any note.`}
+      footer={
+        <Button className="w-full" disabled={audio.length === 0 || saving} onClick={() => void save()}>
+          {saving ? "Saving..." : audio.length > 1 ? `Save ${audio.length} recordings` : "Save recording"}
+        </Button>
+      }
+    >
       <label htmlFor={inputId} className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center hover:bg-slate-50">
         <Upload className="size-7 text-slate-400" aria-hidden />
         <span className="text-sm font-medium text-slate-800">Choose audio files</span>
@@ -113,9 +123,6 @@ export function ImportAudioDialog({ collection, timeZone }: { collection: Domain
           )}
         </ul>
       ) : null}
-      <Button className="mt-5 w-full" disabled={audio.length === 0 || saving} onClick={() => void save()}>
-        {saving ? "Saving..." : audio.length > 1 ? `Save ${audio.length} recordings` : "Save recording"}
-      </Button>
     </Dialog>
   );
 }
