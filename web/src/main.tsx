@@ -10,12 +10,12 @@ import { createQueryClient } from "./lib/query-client";
 import { registerServiceWorker } from "./lib/register-sw";
 import { setAccessTokenSource } from "./lib/access-token";
 import { safeLocalStorage } from "./lib/safe-storage";
-import { getSupabase } from "./lib/supabase";
+import { getSupabase, supabaseRequested } from "./lib/supabase";
 import { persistQueries } from "./lib/query-persistence";
 import { createAuthStore } from "./features/auth/auth-store";
 import { createSessionCache } from "./features/auth/session-cache";
 import { mayHaveSession } from "./features/auth/stored-session";
-import { readFreshSession } from "./features/auth/fresh-session";
+import { readFreshSession, SUPABASE_LOAD_DELAY_MS } from "./features/auth/fresh-session";
 import { supabaseStorageKey } from "./lib/supabase-config";
 import { AuthProvider, useAuth } from "./features/auth/auth-provider";
 import { ErrorBoundary } from "./components/error-screen";
@@ -24,6 +24,7 @@ import { UpdatePrompt } from "./components/update-prompt";
 import { LazyToaster, preloadToaster } from "./components/ui/lazy-toaster";
 import { sharedImport } from "./lib/retry-import";
 import { nextTask } from "./lib/next-task";
+import { whenIdle } from "./lib/when-idle";
 import { warmFonts } from "./lib/font-warmup";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
 
@@ -45,9 +46,15 @@ const auth = createAuthStore({
   cache: createSessionCache(window.localStorage),
   mayHaveSession: () => mayHaveSession(safeLocalStorage(), new URL(window.location.href)),
   isOnline: () => navigator.onLine,
-  // A fresh stored session opens the signed-in screen at once; supabase-js loads after it.
+  // A fresh stored session opens the signed-in screen at once; supabase-js loads some seconds
+  // after it, when the page is idle, or as soon as anything asks for it (a sign-out must reach the
+  // store's listener).
   readFreshSession: () => readFreshSession(safeLocalStorage(), supabaseStorageKey, new URL(window.location.href), Date.now()),
-  later: (load) => void firstScreen.then(load),
+  later: (load) =>
+    void Promise.race([
+      supabaseRequested,
+      firstScreen.then(() => new Promise<void>((idle) => setTimeout(() => whenIdle(idle, 2000), SUPABASE_LOAD_DELAY_MS))),
+    ]).then(load),
 });
 setAccessTokenSource(() => auth.getState().session?.access_token ?? null);
 auth.subscribe(() => {

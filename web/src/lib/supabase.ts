@@ -9,7 +9,12 @@ import { sharedImport } from "./retry-import";
  * not one long one that would hold the page (issue 21). One client for the page: the load is
  * shared, and forgotten only if it failed.
  */
+let markRequested!: () => void;
+/** Resolved when anything first asks for the client (a sign-out, a token refresh, an upload's token). */
+export const supabaseRequested = new Promise<void>((resolve) => (markRequested = resolve));
+
 export const getSupabase: () => Promise<SupabaseClient> = sharedImport(async () => {
+  markRequested();
   const { createSupabaseClient } = await import("./supabase-client");
   await nextTask();
   return createSupabaseClient();

@@ -8,6 +8,14 @@ import type { Session } from "@supabase/supabase-js";
 export const FRESH_SESSION_MARGIN_MS = 5 * 60_000;
 
 /**
+ * When the app opened on such a session, how long after its first screen supabase-js loads (in
+ * the page's next idle period after that): nothing on the start needs it (a token refresh, a
+ * sign-out, an upload's token ask for it at once), and its evaluation and start are ~45 ms of a
+ * phone's CPU while the screen is still settling (issue 21). Well inside the margin above.
+ */
+export const SUPABASE_LOAD_DELAY_MS = 8_000;
+
+/**
  * The session supabase-js keeps under `key`, when it is one supabase-js's getSession() would
  * hand back as it is, with no call to the server: well formed and not near its expiry. Then the
  * signed-in first screen need not wait for supabase-js (about 200 kB of JavaScript) to load and
