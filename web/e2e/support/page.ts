@@ -46,7 +46,15 @@ export async function captureScreen(page: Page, name: string, ready: () => Promi
     // A dialog covers the viewport: the viewport is what a person sees (a full-page capture tiles
     // the fixed dialog over the page scrolled behind it).
     const dialogShown = (await page.locator('[role="dialog"], [role="alertdialog"]').filter({ visible: true }).count()) > 0;
+    // A full-page capture keeps the page's scroll, and draws its sticky header where the viewport's
+    // top was, across the middle of the page: the page is captured from its top, then scrolled back.
+    const scrolledTo = dialogShown ? 0 : await page.evaluate(() => {
+      const y = window.scrollY;
+      window.scrollTo({ top: 0, behavior: "instant" });
+      return y;
+    });
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size}.png`), fullPage: !dialogShown });
+    if (scrolledTo > 0) await page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), scrolledTo);
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} scrolls sideways at ${size}`).toBeLessThanOrEqual(0);
