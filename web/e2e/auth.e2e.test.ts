@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
+import { SUPABASE_LOAD_DELAY_MS } from "../src/features/auth/fresh-session";
 import { chooseMenuItem, expectSignedInAs, openAccountMenu } from "./support/menus";
 
 const missing = chromiumMissingReason();
@@ -98,6 +99,25 @@ describe.skipIf(missing !== null)("auth journeys in Chromium against the real AP
     await expectSignedInAs(page, email);
     const cached = await page.evaluate(() => localStorage.getItem("voice-journal.session"));
     expect(JSON.parse(cached ?? "{}").access_token).toEqual(expect.any(String));
+  });
+
+  it("follows a sign-out in another tab at once, in a tab that opened before supabase-js loaded", async () => {
+    const first = await openPage();
+    await signIn(first, existing.email, existing.password);
+    await first.waitForURL((url) => !url.pathname.startsWith("/auth/"));
+    await expectSignedInAs(first, existing.email);
+    // A second tab opens on the stored session: there supabase-js loads only seconds after the
+    // first screen, so it was not there to hear the other tab's sign-out itself.
+    const second = await browser!.context.newPage();
+    await second.goto(`${baseUrl}/`);
+    await second.getByRole("button", { name: "Account" }).waitFor();
+
+    await openAccountMenu(first);
+    await chooseMenuItem(first, "Logout");
+    await first.waitForURL(`${baseUrl}/auth/login`);
+    // Well before supabase-js would have loaded by itself.
+    await second.waitForURL(`${baseUrl}/auth/login`, { timeout: SUPABASE_LOAD_DELAY_MS / 2 });
+    await second.getByRole("heading", { name: "Welcome back" }).waitFor();
   });
 
   it("shows the spec's toast for a wrong password and stays on sign-in", async () => {

@@ -56,6 +56,11 @@ const auth = createAuthStore({
       firstScreen.then(() => new Promise<void>((idle) => setTimeout(() => whenIdle(idle, 2000), SUPABASE_LOAD_DELAY_MS))),
     ]).then(load),
 });
+// Another tab signing out (or in) changes supabase-js's stored session. A tab that opened on that
+// session without supabase-js loads it now, so that it follows at once, not seconds later.
+window.addEventListener("storage", (event) => {
+  if (event.key === supabaseStorageKey || event.key === null) void getSupabase().catch(() => undefined);
+});
 setAccessTokenSource(() => auth.getState().session?.access_token ?? null);
 auth.subscribe(() => {
   const { user, loading } = auth.getState();

@@ -212,6 +212,31 @@ describe("auth store with a fresh stored session", () => {
     expect(store.getState().session).toBeNull();
   });
 
+  it("follows what another tab did before supabase-js loaded: a sign-out, or a sign-in as someone else", async () => {
+    const storage = memoryStorage();
+    const { client, emit } = fakeClient(() => new Promise(() => {}));
+    let runLater: (() => void) | undefined;
+    const store = createAuthStore({
+      loadClient: async () => client,
+      cache: createSessionCache(storage),
+      isOnline: () => true,
+      readFreshSession: () => fakeSession("fresh@example.com"),
+      later: (load) => (runLater = load),
+    });
+    store.start();
+    runLater?.();
+    await Promise.resolve();
+    await Promise.resolve();
+    // supabase-js's first answer names another user: the other tab signed in as them.
+    emit("INITIAL_SESSION", fakeSession("other@example.com"));
+    expect(store.getState().user?.email).toBe("other@example.com");
+    expect(createSessionCache(storage).read()?.user.email).toBe("other@example.com");
+    // ...and none at all: the other tab signed out.
+    emit("INITIAL_SESSION", null);
+    expect(store.getState()).toMatchObject({ session: null, user: null, loading: false });
+    expect(createSessionCache(storage).read()).toBeNull();
+  });
+
   it("asks supabase-js as before when offline, with no fresh session, or when it says so", async () => {
     const storage = memoryStorage();
     const { client } = fakeClient(async () => ({ data: { session: fakeSession("live@example.com") }, error: null }));

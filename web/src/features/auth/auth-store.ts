@@ -58,14 +58,30 @@ export function createAuthStore({
     for (const listener of listeners) listener();
   }
 
+  // True once the store has opened on supabase-js's stored session without asking supabase-js.
+  let openedFresh = false;
+
   function onEvent(event: AuthChangeEvent, session: Session | null) {
     if (event === "SIGNED_OUT") {
       cache.clear();
       set(null);
       return;
     }
-    // The initial session is settled by resolveInitialSession, which may prefer the cache when offline.
-    if (event === "INITIAL_SESSION") return;
+    if (event === "INITIAL_SESSION") {
+      // Otherwise the initial session is settled by resolveInitialSession, which may prefer the
+      // cache when offline. Opened on the stored session, supabase-js's own first answer comes
+      // later: what another tab did meanwhile (a sign-out, a sign-in as someone else) is only
+      // in it, since supabase-js was not there to hear that tab's broadcast.
+      if (!openedFresh) return;
+      if (!session) {
+        cache.clear();
+        set(null);
+      } else if (session.access_token !== state.session?.access_token) {
+        cache.write(session);
+        set(session);
+      }
+      return;
+    }
     if (session && (event === "SIGNED_IN" || event === "TOKEN_REFRESHED")) cache.write(session);
     if (session) set(session);
   }
@@ -83,6 +99,7 @@ export function createAuthStore({
       // Online with a fresh stored session: what supabase-js's getSession() would answer, read now.
       const fresh = isOnline() && state.loading ? readFreshSession() : null;
       if (fresh) {
+        openedFresh = true;
         cache.write(fresh);
         set(fresh);
       }
