@@ -184,15 +184,24 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
     await page.keyboard.press("Shift");
     await page.locator("#prerendered").waitFor({ state: "detached" });
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    // Each move leaves the focus on the new page's heading, not on the body (the link is gone).
+    const focusedHeading = () => page.evaluate(() => (document.activeElement?.tagName === "H1" ? document.activeElement.textContent : null));
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Log In" }).click();
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/auth/login");
+    await expect.poll(focusedHeading).toBe("Welcome back");
     await page.getByRole("link", { name: "Sign up" }).click();
     await page.getByRole("heading", { name: "Create an account" }).waitFor();
+    await expect.poll(focusedHeading).toBe("Create an account");
+    // Tab goes on from the heading: the first field of the form below it.
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Email").evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await page.goBack();
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await expect.poll(focusedHeading).toBe("Welcome back");
     await page.goBack();
     await page.getByRole("heading", { name: "Speak your thoughts. Keep every insight." }).waitFor();
+    await expect.poll(focusedHeading).toBe("Speak your thoughts. Keep every insight.");
     expect(new URL(page.url()).pathname).toBe("/");
     // One document all along, and none of the app's code.
     await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);

@@ -6,7 +6,7 @@
 // serves: after signing in, "/" finds the session and starts the app. A second entry of the app's
 // build: what it shares with the app's entry (React, the pages) is one chunk both load
 // (web/scripts/chunk-groups.ts).
-import { StrictMode, useEffect, useMemo, useState, type ComponentType } from "react";
+import { StrictMode, useEffect, useMemo, useRef, useState, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
 import { LandingPage } from "./features/landing/landing-page";
 import { LoginForm } from "./features/auth/login-form";
@@ -27,8 +27,23 @@ function pageAt(pathname: string): ComponentType | undefined {
 
 function VisitorPages() {
   const [path, setPath] = useState(window.location.pathname);
+  // Set by a move in place: the link that was used leaves with its page, and the focus with it.
+  const moved = useRef(false);
   useEffect(() => {
-    const back = () => setPath(window.location.pathname);
+    if (!moved.current) return;
+    moved.current = false;
+    // The new page's heading takes the focus, as a page load would leave it at the page's top: a
+    // screen reader says where the person now is, and Tab goes on from there, not from the body.
+    const heading = document.querySelector<HTMLElement>("#root h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [path]);
+  useEffect(() => {
+    const back = () => {
+      moved.current = true;
+      setPath(window.location.pathname);
+    };
     window.addEventListener("popstate", back);
     return () => window.removeEventListener("popstate", back);
   }, []);
@@ -41,6 +56,7 @@ function VisitorPages() {
           return;
         }
         window.history.pushState(null, "", url.pathname + url.search + url.hash);
+        moved.current = true;
         setPath(url.pathname);
         window.scrollTo(0, 0);
       },
