@@ -19,6 +19,9 @@
 // "perf runs" column shows every run's score. LH_CPU=x sets the simulated CPU slowdown (Lighthouse's
 // default 4): on a host faster than the one a goal was set on, 4 × this host's benchmarkIndex / that
 // host's gives roughly what the slower host would score (how Lighthouse's docs calibrate it).
+// LH_CORES=x holds the browser to x cores of CPU time in all (see cpuQuotaGroup): a slower host for
+// every thread of the browser, not just the main thread's observed time; the benchmarkIndex printed
+// is then the held browser's.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -116,14 +119,43 @@ async function json(res) {
   return JSON.parse(text);
 }
 
+/**
+ * LH_CORES=x: the browser gets x cores' worth of CPU time in all (a Linux CPU cgroup, 2 ms
+ * periods, so a task is slowed evenly rather than stopped for long stretches), with its compile,
+ * layout and raster threads sharing it, as on a slower phone-class host: unlike LH_CPU, which only
+ * multiplies the main thread's observed time, a background compile that the main thread waits for
+ * slows too. Needs root and the cgroup v1 `cpu` controller, or cgroup v2 with `cpu` enabled.
+ */
+function cpuQuotaGroup(cores) {
+  if (!(cores > 0)) throw new Error("LH_CORES must be a positive number of cores");
+  const periodUs = 2000;
+  const quotaUs = Math.max(1000, Math.round(cores * periodUs));
+  const v1 = "/sys/fs/cgroup/cpu";
+  const dir = fs.existsSync(path.join(v1, "cpu.cfs_quota_us")) ? path.join(v1, "vj-lighthouse") : "/sys/fs/cgroup/vj-lighthouse";
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    if (dir.startsWith(v1)) {
+      fs.writeFileSync(path.join(dir, "cpu.cfs_period_us"), String(periodUs));
+      fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(quotaUs));
+    } else {
+      fs.writeFileSync(path.join(dir, "cpu.max"), `${quotaUs} ${periodUs}`);
+    }
+  } catch (err) {
+    throw new Error(`LH_CORES needs a writable CPU cgroup (root, cgroup v1 cpu or v2 with cpu enabled): ${err.message}`);
+  }
+  return { procs: path.join(dir, "cgroup.procs") };
+}
+
 // Chromium started here, not by Playwright: Playwright holds new tabs paused for itself, which
 // stalls the tabs Lighthouse opens. Playwright only drives the sign-in, over CDP, then lets go.
-const browserProcess = spawn(
-  chromiumPath,
-  [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${path.join(work, "profile")}`, "about:blank"],
-  // Its own process group, so its helper processes end with it (they write the profile).
-  { stdio: "ignore", detached: true },
-);
+const chromiumArgs = [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${path.join(work, "profile")}`, "about:blank"];
+const cores = process.env.LH_CORES ? Number(process.env.LH_CORES) : null;
+const cpuGroup = cores ? cpuQuotaGroup(cores) : null;
+const browserProcess = cpuGroup
+  ? // The shell joins the group and becomes Chromium: every process it starts is in the group too.
+    spawn("/bin/sh", ["-c", `echo $$ > "$0" && exec "$@"`, cpuGroup.procs, chromiumPath, ...chromiumArgs], { stdio: "ignore", detached: true })
+  : // Its own process group, so its helper processes end with it (they write the profile).
+    spawn(chromiumPath, chromiumArgs, { stdio: "ignore", detached: true });
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
@@ -226,7 +258,7 @@ const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).le
 const last = rows[0].length - 1;
 const sortedIndexes = [...benchmarkIndexes].sort((a, b) => a - b);
 console.log(
-  `\nLighthouse 12 (mobile, simulated throttling, CPU ${process.env.LH_CPU ? Number(process.env.LH_CPU) : 4}× slower), ${base}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; ` +
+  `\nLighthouse 12 (mobile, simulated throttling, CPU ${process.env.LH_CPU ? Number(process.env.LH_CPU) : 4}× slower${cores ? `; the browser held to ${cores} cores` : ""}), ${base}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; ` +
     `host benchmarkIndex ${sortedIndexes[Math.floor(sortedIndexes.length / 2)]?.toFixed(0) ?? "n/a"} (median of ${sortedIndexes.length} runs, ${sortedIndexes[0]?.toFixed(0)}–${sortedIndexes.at(-1)?.toFixed(0)}); ` +
     `first touch of 1 GiB ${Number.isFinite(touchSeconds) ? `${touchSeconds.toFixed(2)} s` : "n/a"}\n`,
 );
