@@ -50,6 +50,7 @@ const auth = createAuthStore({
   // after it, when the page is idle, or as soon as anything asks for it (a sign-out must reach the
   // store's listener).
   readFreshSession: () => readFreshSession(safeLocalStorage(), supabaseStorageKey, new URL(window.location.href), Date.now()),
+  hasStoredSession: () => Boolean(safeLocalStorage()?.getItem(supabaseStorageKey)),
   later: (load) =>
     void Promise.race([
       supabaseRequested,

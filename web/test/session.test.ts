@@ -216,22 +216,28 @@ describe("auth store with a fresh stored session", () => {
     const storage = memoryStorage();
     const { client, emit } = fakeClient(() => new Promise(() => {}));
     let runLater: (() => void) | undefined;
+    let stored = true;
     const store = createAuthStore({
       loadClient: async () => client,
       cache: createSessionCache(storage),
       isOnline: () => true,
       readFreshSession: () => fakeSession("fresh@example.com"),
+      hasStoredSession: () => stored,
       later: (load) => (runLater = load),
     });
     store.start();
     runLater?.();
     await Promise.resolve();
     await Promise.resolve();
+    // No session while supabase-js still keeps one: a refresh that could not reach the server.
+    emit("INITIAL_SESSION", null);
+    expect(store.getState().user?.email).toBe("fresh@example.com");
     // supabase-js's first answer names another user: the other tab signed in as them.
     emit("INITIAL_SESSION", fakeSession("other@example.com"));
     expect(store.getState().user?.email).toBe("other@example.com");
     expect(createSessionCache(storage).read()?.user.email).toBe("other@example.com");
-    // ...and none at all: the other tab signed out.
+    // ...and none at all, its storage emptied: the other tab signed out.
+    stored = false;
     emit("INITIAL_SESSION", null);
     expect(store.getState()).toMatchObject({ session: null, user: null, loading: false });
     expect(createSessionCache(storage).read()).toBeNull();

@@ -27,6 +27,12 @@ type Options = {
    * the store opens on it at once, and supabase-js loads when `later` says (after the first screen).
    */
   readFreshSession?: () => Session | null;
+  /**
+   * Whether supabase-js still keeps a session in its storage: it removes it when signing out
+   * (here or in another tab) or when the server refuses its refresh token, and keeps it when a
+   * refresh only could not reach the server.
+   */
+  hasStoredSession?: () => boolean;
   later?: (load: () => void) => void;
   timeoutMs?: number;
 };
@@ -42,6 +48,7 @@ export function createAuthStore({
   isOnline,
   mayHaveSession = () => true,
   readFreshSession = () => null,
+  hasStoredSession = () => false,
   later = (load) => load(),
   timeoutMs = SESSION_CHECK_TIMEOUT_MS,
 }: Options): AuthStore {
@@ -74,6 +81,9 @@ export function createAuthStore({
       // in it, since supabase-js was not there to hear that tab's broadcast.
       if (!openedFresh) return;
       if (!session) {
+        // A refresh that could not reach the server (offline, a token near its expiry) answers no
+        // session too, but leaves the stored one: then supabase-js's own refresh decides later.
+        if (hasStoredSession()) return;
         cache.clear();
         set(null);
       } else if (session.access_token !== state.session?.access_token) {
