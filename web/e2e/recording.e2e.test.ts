@@ -5,7 +5,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { DEFAULT_TRANSCRIPT } from "./support/fake-openai";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
-import { captureScreen, signIn, toastText } from "./support/page";
+import { captureScreen, signIn, SIZES, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] recording journeys skipped: ${missing}`);
@@ -71,12 +71,17 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
   });
 
   it("Cancel discards the take", async () => {
+    // On a phone, where a toast spans the screen's width up to the record button.
+    const size = page.viewportSize();
+    await page.setViewportSize(SIZES.mobile);
     const before = (await notesToday()).length;
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
     await timer().getByText("0:01").waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();
     await toastText(page, "Recording cancelled").waitFor();
     await toastText(page, "Recording has been discarded.").waitFor();
+    // The toast stands above the floating Go to date control instead of covering it.
+    await page.getByRole("button", { name: "Go to date", exact: true }).click({ trial: true, timeout: 2000 });
     // While the toast shows, the next take's panel is free to use too.
     await page.getByRole("button", { name: "Start recording", exact: true }).click({ timeout: 2000 });
     await timer().waitFor();
@@ -90,5 +95,6 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
       return dbs.map((d) => d.name);
     })).toContain("voice-notes-outbox");
     expect(await page.getByTestId("pending-upload").count()).toBe(0);
+    if (size) await page.setViewportSize(size);
   });
 });

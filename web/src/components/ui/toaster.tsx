@@ -52,8 +52,10 @@ export function Toaster() {
       })}
       {/* Bottom-right, beside the floating record button (right 1.5rem, 4rem wide) rather than over
           it or over the recording panel above it, so a toast after Finish never takes the next tap;
-          the empty strip of the viewport lets clicks through. */}
-      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-[env(safe-area-inset-bottom)] left-0 right-20 z-[100] flex max-h-dvh flex-col gap-2 p-4 outline-none md:left-auto md:w-[420px]" />
+          the empty strip of the viewport lets clicks through. On a phone a toast spans the width up
+          to that button, so while the page shows a floating control at the bottom-left (marked
+          `data-floating-control`, 4.5rem tall with its margin) the toasts stand above it. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-[env(safe-area-inset-bottom)] left-0 right-20 z-[100] flex max-h-dvh flex-col gap-2 p-4 outline-none max-md:[:root:has([data-floating-control])_&]:bottom-[calc(4rem+env(safe-area-inset-bottom))] md:left-auto md:w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

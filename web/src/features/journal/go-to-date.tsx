@@ -42,7 +42,7 @@ export function GoToDate({ view }: { view: JournalView }) {
     </>
   );
   return (
-    <div className="fixed bottom-[calc(1.5rem+env(safe-area-inset-bottom))] left-[calc(1rem+env(safe-area-inset-left))] z-30">
+    <div data-floating-control className="fixed bottom-[calc(1.5rem+env(safe-area-inset-bottom))] left-[calc(1rem+env(safe-area-inset-left))] z-30">
       {armed ? (
         <label htmlFor={id} className={CONTROL}>
           {content}
