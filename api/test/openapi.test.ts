@@ -108,6 +108,8 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
         form.append("file", new Blob([zip], { type: "application/zip" }), "export.zip");
         return t.app.request("/api/import", { method: "POST", headers: user.headers, body: form });
       },
+      "get /api/calendar": () => call(t, "GET", `/api/calendar?month=2026-03&domainId=${domain}&tz=Europe/Berlin`, { user }),
+      "get /api/on-this-day": () => call(t, "GET", "/api/on-this-day?date=2027-03-10&tz=Europe/Berlin", { user }),
       "get /api/search": () => call(t, "GET", `/api/search?q=${encodeURIComponent("c")}&domainId=${domain}`, { user }),
       "delete /api/summaries/{id}": () => call(t, "DELETE", `/api/summaries/${summary}`, { user }),
       "delete /api/summary-types/{id}": () => call(t, "DELETE", `/api/summary-types/${type}`, { user }),

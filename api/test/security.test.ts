@@ -51,6 +51,8 @@ const ROUTES: Route[] = [
   },
   { method: "DELETE", path: (i) => `/api/summaries/${i.summary}`, owned: true },
   { method: "GET", path: (i) => `/api/search?q=private&domainId=${i.domain}`, owned: true },
+  { method: "GET", path: (i) => `/api/calendar?month=2026-03&domainId=${i.domain}`, owned: true },
+  { method: "GET", path: () => "/api/on-this-day?date=2027-03-10", owned: false },
   { method: "POST", path: () => "/api/chat", json: (i) => ({ question: "What is private?", domainId: i.domain }), owned: true },
   { method: "POST", path: () => "/api/chat", json: (i) => ({ question: "And more?", domainId: i.domain, threadId: i.thread }), owned: true },
   { method: "GET", path: (i) => `/api/chat/threads?domainId=${i.domain}`, owned: true },

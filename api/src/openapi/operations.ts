@@ -26,6 +26,11 @@ import {
   CHAT_HISTORY_MESSAGES,
   CHAT_THREAD_MAX_MESSAGES,
   searchQuerySchema,
+  calendarQuerySchema,
+  calendarMonthSchema,
+  onThisDayQuerySchema,
+  onThisDaySchema,
+  ON_THIS_DAY_NOTES_PER_DAY,
   successSchema,
   summaryListSchema,
   summarySchema,
@@ -189,6 +194,24 @@ export const operations: Operation[] = [
       },
     },
     errors: [404],
+  },
+  {
+    method: "get", path: "/api/calendar", tag: "Calendar", summary: "A month's days with notes, and the streaks",
+    description:
+      "The days of `month` (YYYY-MM, on the local calendar of `tz`) that hold notes, with how many and their seconds, in one collection (`domainId`) or in all. " +
+      "`streak.current` counts the days in a row up to today — a today without a note yet does not break it — and `streak.longest` the longest run ever; `today` is the day the server took as today in `tz`.",
+    query: n("CalendarQuery", calendarQuerySchema),
+    responses: { 200: { description: "The month", body: n("CalendarMonth", calendarMonthSchema) } },
+    errors: [404],
+  },
+  {
+    method: "get", path: "/api/on-this-day", tag: "Calendar", summary: "Notes of the same date in earlier years, and of one month ago",
+    description:
+      "Every collection's notes of one month before `date` and of the same date in each earlier year (local days of `tz`), nearest first, " +
+      `at most ${ON_THIS_DAY_NOTES_PER_DAY} per day with the day's \`total\`. 29 February comes back on 29 February in leap years and on 28 February in the others; ` +
+      "one month ago is the same day number of the month before, when it has one. `groups` is empty when there is nothing to show.",
+    query: n("OnThisDayQuery", onThisDayQuerySchema),
+    responses: { 200: { description: "The look back", body: n("OnThisDay", onThisDaySchema) } },
   },
   {
     method: "post", path: "/api/chat", tag: "Ask", summary: "Ask your journal",

@@ -7,6 +7,7 @@ import { resolveChatModel } from "../engines/chat/resolve.js";
 import { chatRoutes } from "./chat.js";
 import { domainRoutes } from "./domains.js";
 import { eventRoutes } from "./events.js";
+import { calendarRoutes, onThisDayRoutes } from "./journal-days.js";
 import { localChangeFeed } from "../changes/change-feed.js";
 import { portabilityRoutes } from "./portability.js";
 import { searchRoutes } from "./search.js";
@@ -31,6 +32,8 @@ export function productRoutes(deps: AppDeps) {
     .route("/summary-types", summaryTypeRoutes(ctx))
     .route("/summaries", summaryRoutes(ctx))
     .route("/search", searchRoutes(ctx))
+    .route("/calendar", calendarRoutes(ctx))
+    .route("/on-this-day", onThisDayRoutes(ctx))
     .route("/events", eventRoutes(deps.changes ?? localChangeFeed()))
     .route("/chat", chatRoutes(ctx, createChatDeps(ctx, resolveChatModel(deps.config))))
     .route("/auth", accountRoutes(ctx))

@@ -62,6 +62,10 @@ export const RECORDING_FILE_NAME = "recording.webm";
 /** A transcription starting with this marks the note as failed (SPEC §4). */
 export const TRANSCRIPTION_ERROR_PREFIX = "ERROR:";
 
+// Calendar and On This Day
+/** On This Day lists at most this many notes of one day (and says how many the day holds). */
+export const ON_THIS_DAY_NOTES_PER_DAY = 3;
+
 // Layout
 export const TEMPLATE_SCROLL_STEP_PX = 280;
 export const SUMMARY_PREVIEW_CHARS = 200;

@@ -4,6 +4,7 @@ export * from "./cursor.js";
 export * from "./prompts.js";
 export * from "./slug.js";
 export * from "./period.js";
+export * from "./local-time.js";
 export * from "./navigator.js";
 export * from "./words.js";
 export * from "./schemas/index.js";
