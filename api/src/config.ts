@@ -72,6 +72,29 @@ export const configSchema = z.object({
    * untouched this long; well past any live upload (Node ends a request after 5 minutes).
    */
   CRASH_SWEEP_AGE_SECONDS: z.coerce.number().int().min(0).default(900),
+  /**
+   * Web Push (reminders): the VAPID key pair (URL-safe base64, as `web-push generate-vapid-keys`
+   * prints) and the contact the push services see; the keys are generated once into DATA_DIR when
+   * unset. Several processes on one database must share them (or one DATA_DIR).
+   */
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: "VAPID_SUBJECT must be a mailto: address or an https: URL" })
+    .default("mailto:admin@example.com"),
+  /**
+   * Origins (scheme://host:port, comma-separated) of push services the server may call although
+   * they are not public https ones, e.g. a loopback stand-in in tests. Empty in production: only
+   * https endpoints on public addresses are called, so a subscription cannot aim the server at
+   * an internal address.
+   */
+  /** How often a worker looks for reminders that are due (they go out at most this late). */
+  REMINDER_POLL_MS: z.coerce.number().int().positive().default(30_000),
+  PUSH_ENDPOINT_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built web app lives; served with SPA fallback when present. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
@@ -86,6 +109,12 @@ function conflicts(c: Config): string[] {
   if (s3Set && !c.S3_BUCKET) problems.push("S3_BUCKET: required when any other S3_* variable is set");
   if ((c.S3_ACCESS_KEY_ID === undefined) !== (c.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the SDK's own credentials)");
+  }
+  if ((c.VAPID_PUBLIC_KEY === undefined) !== (c.VAPID_PRIVATE_KEY === undefined)) {
+    problems.push("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (neither generates a pair into DATA_DIR)");
+  }
+  for (const origin of c.PUSH_ENDPOINT_ALLOWLIST) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) problems.push(`PUSH_ENDPOINT_ALLOWLIST: "${origin}" is not an origin (scheme://host[:port])`);
   }
   if (c.ROLE !== "all" && !c.DATABASE_URL) {
     problems.push(`ROLE: "${c.ROLE}" shares the work with other processes, which needs DATABASE_URL (PGlite is opened by one process only)`);

@@ -14,6 +14,9 @@ import { isJobKind, JOBS_CHANNEL, notifyJob, type JobKind } from "./jobs/job-sig
 import { SummaryRunner } from "./jobs/summary-runner.js";
 import { TranscriptionRunner } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
+import { createPushSender } from "./push/send.js";
+import { loadVapidDetails } from "./push/vapid.js";
+import { workDueReminders } from "./reminders/work-due.js";
 import { summaryJobsRepository } from "./repositories/summary-jobs.js";
 import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
 import { writeSummary } from "./services/summaries.js";
@@ -110,6 +113,24 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
           retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
           onSettled: (job) => changes.publish(job.userId, { kind: "summary", id: job.id }),
         });
+  // Reminders (DESIGN §14): due ones are looked for now and then by the processes that run jobs.
+  let reminding: Promise<unknown> | undefined;
+  const remind = () =>
+    (reminding ??= workDueReminders({
+      db: database.db,
+      sender: createPushSender({ vapid: loadVapidDetails(config), allowlist: config.PUSH_ENDPOINT_ALLOWLIST }),
+      logger,
+      workerId: `${runner?.workerId ?? "worker"}:reminders`,
+      leaseSeconds: 60,
+      maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
+      retryBaseMs: 60_000,
+    })
+      .catch((err: unknown) => logger.error({ err }, "reminders failed"))
+      .finally(() => {
+        reminding = undefined;
+      }));
+  const reminderTimer = config.ROLE === "api" ? undefined : setInterval(remind, config.REMINDER_POLL_MS);
+  reminderTimer?.unref();
   // A queued job wakes this process's runner at once, and on PostgreSQL every other process's too.
   const queued = (kind: JobKind, wake: (() => void) | undefined) => () => {
     wake?.();
@@ -173,8 +194,9 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
         idle();
       });
       clearInterval(sweeper);
+      clearInterval(reminderTimer);
       // Finish or hand back claimed transcriptions, and a sweep under way, before the database goes.
-      await Promise.all([runner?.stop(), summaryRunner?.stop(), listener?.close(), sweeping]);
+      await Promise.all([runner?.stop(), summaryRunner?.stop(), listener?.close(), sweeping, reminding]);
       await closed;
       if (!extra.database) await database.close();
       logger.info("stopped");

@@ -5,11 +5,13 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../src/db/database.js";
 import { migrateToLatest } from "../src/db/migrate.js";
+import { extraCaBundle, makeTestCertificate, type TestCertificate } from "./support/test-certificate.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string | null;
+    pushCertificate: TestCertificate;
   }
 }
 
@@ -20,6 +22,12 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-test-"));
+  // The https push-service stand-in's certificate. Node reads NODE_EXTRA_CA_CERTS only when it
+  // starts: set here, before the test workers are started, they trust it as a server process
+  // started with it would (test/support/push-service.ts).
+  const pushCertificate = makeTestCertificate(dir);
+  process.env.NODE_EXTRA_CA_CERTS = extraCaBundle(dir, pushCertificate);
+  project.provide("pushCertificate", pushCertificate);
   const template = await openPglite();
   await migrateToLatest(template);
   const file = path.join(dir, "pglite-template.tar.gz");

@@ -110,6 +110,12 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
       },
       "get /api/calendar": () => call(t, "GET", `/api/calendar?month=2026-03&domainId=${domain}&tz=Europe/Berlin`, { user }),
       "get /api/on-this-day": () => call(t, "GET", "/api/on-this-day?date=2027-03-10&tz=Europe/Berlin", { user }),
+      "get /api/reminders": () => call(t, "GET", "/api/reminders", { user }),
+      "put /api/reminders": () => call(t, "PUT", "/api/reminders", { user, json: { enabled: true, time: "21:15", days: [1, 7], onlyIfNoNote: true, tz: "Europe/Berlin" } }),
+      "get /api/push/public-key": () => call(t, "GET", "/api/push/public-key", { user }),
+      "post /api/push/subscriptions": () =>
+        call(t, "POST", "/api/push/subscriptions", { user, json: { endpoint: "https://fcm.googleapis.com/fcm/send/docs", expirationTime: null, keys: { p256dh: "BA".padEnd(87, "A"), auth: "AAAAAAAAAAAAAAAAAAAAAA" } } }),
+      "delete /api/push/subscriptions": () => call(t, "DELETE", "/api/push/subscriptions", { user, json: { endpoint: "https://fcm.googleapis.com/fcm/send/docs" } }),
       "get /api/search": () => call(t, "GET", `/api/search?q=${encodeURIComponent("c")}&domainId=${domain}`, { user }),
       "delete /api/summaries/{id}": () => call(t, "DELETE", `/api/summaries/${summary}`, { user }),
       "delete /api/summary-types/{id}": () => call(t, "DELETE", `/api/summary-types/${type}`, { user }),

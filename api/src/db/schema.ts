@@ -125,6 +125,43 @@ export interface ChatMessagesTable {
   created_at: CreatedAt;
 }
 
+export interface ReminderSettingsTable {
+  user_id: string;
+  enabled: boolean;
+  /** Local time of day, in minutes after midnight. */
+  minutes: number;
+  /** ISO weekdays, Monday 1 … Sunday 7. */
+  days: ColumnType<number[], number[], number[]>;
+  only_if_no_note: boolean;
+  time_zone: string;
+  updated_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+}
+
+export interface ReminderDeliveriesTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The person's local day (YYYY-MM-DD) the reminder is for: one row per person and day. */
+  local_date: string;
+  due_at: Date;
+  /** pending: waits for due_at; sent: reached at least one device; skipped: not needed (a note, no device, turned off); failed: gave up. */
+  status: Generated<"pending" | "sent" | "skipped" | "failed">;
+  outcome: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+  settled_at: Date | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -135,6 +172,9 @@ export interface DB {
   summaries: SummariesTable;
   chat_threads: ChatThreadsTable;
   chat_messages: ChatMessagesTable;
+  reminder_settings: ReminderSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_deliveries: ReminderDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

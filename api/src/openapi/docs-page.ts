@@ -65,7 +65,7 @@ nav{position:sticky;top:0;height:100vh;overflow:auto;background:#f3f4f6;padding:
 nav a{display:block;color:#1f2937;text-decoration:none;padding:2px 0}nav h2{font-size:13px;margin:14px 0 4px;text-transform:uppercase;color:#6b7280}
 main{padding:24px 40px;max-width:980px;min-width:0}h1{margin-top:0}.op{border-top:1px solid #e5e7eb;padding:12px 0}
 .m{display:inline-block;min-width:64px;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:2px 6px;margin-right:4px}
-.m-get{background:#0369a1}.m-post{background:#059669}.m-patch{background:#92400e}.m-delete{background:#dc2626}
+.m-get{background:#0369a1}.m-post{background:#059669}.m-put{background:#7c3aed}.m-patch{background:#92400e}.m-delete{background:#dc2626}
 pre{background:#111827;color:#e5e7eb;padding:12px;border-radius:6px;overflow:auto;font-size:12px}pre a{color:#93c5fd}
 table{border-collapse:collapse;width:100%;font-size:13px}td,th{border:1px solid #e5e7eb;padding:4px 8px;text-align:left;vertical-align:top}
 .sum{font-weight:600}code{font-size:13px}

@@ -31,6 +31,11 @@ import {
   onThisDayQuerySchema,
   onThisDaySchema,
   ON_THIS_DAY_NOTES_PER_DAY,
+  reminderSettingsSchema,
+  putReminderSettingsSchema,
+  pushPublicKeySchema,
+  pushSubscriptionInputSchema,
+  deletePushSubscriptionSchema,
   successSchema,
   summaryListSchema,
   summarySchema,
@@ -50,7 +55,7 @@ export interface Named {
 }
 
 export interface Operation {
-  method: "get" | "post" | "patch" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   tag: string;
   summary: string;
@@ -212,6 +217,38 @@ export const operations: Operation[] = [
       "one month ago is the same day number of the month before, when it has one. `groups` is empty when there is nothing to show.",
     query: n("OnThisDayQuery", onThisDayQuerySchema),
     responses: { 200: { description: "The look back", body: n("OnThisDay", onThisDaySchema) } },
+  },
+  {
+    method: "get", path: "/api/reminders", tag: "Reminders", summary: "The person's reminder settings",
+    description: "Off, 20:00 every day, only when no note, until saved. `days` are ISO weekdays (Monday 1 … Sunday 7); `time` is read in `tz`.",
+    responses: { 200: { description: "The settings", body: n("ReminderSettings", reminderSettingsSchema) } },
+  },
+  {
+    method: "put", path: "/api/reminders", tag: "Reminders", summary: "Save the reminder settings",
+    description:
+      "\"Remind me to journal\" at `time` (HH:MM) on `days` in the zone `tz`, by Web Push to every subscribed device; with `onlyIfNoNote`, a day that already has a note is skipped. " +
+      "The reminder stays at that local time across DST changes and goes out once per day, whatever the number of server processes. Saving again is harmless (the same body twice changes nothing).",
+    json: n("PutReminderSettings", putReminderSettingsSchema),
+    responses: { 200: { description: "The saved settings", body: n("ReminderSettings", reminderSettingsSchema) } },
+  },
+  {
+    method: "get", path: "/api/push/public-key", tag: "Reminders", summary: "The server's VAPID public key",
+    description: "The `applicationServerKey` for the browser's `pushManager.subscribe`.",
+    responses: { 200: { description: "The key", body: n("PushPublicKey", pushPublicKeySchema) } },
+  },
+  {
+    method: "post", path: "/api/push/subscriptions", tag: "Reminders", summary: "Subscribe this device to reminders",
+    description:
+      "The browser's `PushSubscription` as JSON. Only https endpoints of public push services are accepted (400 otherwise). " +
+      "An endpoint already stored is updated, and belongs to the signed-in person from then on.",
+    json: n("PushSubscription", pushSubscriptionInputSchema),
+    responses: { 201: { description: "Stored", body: Success } },
+  },
+  {
+    method: "delete", path: "/api/push/subscriptions", tag: "Reminders", summary: "Unsubscribe a device",
+    description: "Forgets the person's subscription at `endpoint`; one already gone answers success too.",
+    json: n("DeletePushSubscription", deletePushSubscriptionSchema),
+    responses: { 200: { description: "Forgotten", body: Success } },
   },
   {
     method: "post", path: "/api/chat", tag: "Ask", summary: "Ask your journal",

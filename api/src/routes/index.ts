@@ -10,6 +10,7 @@ import { eventRoutes } from "./events.js";
 import { calendarRoutes, onThisDayRoutes } from "./journal-days.js";
 import { localChangeFeed } from "../changes/change-feed.js";
 import { portabilityRoutes } from "./portability.js";
+import { pushRoutes, reminderRoutes } from "./reminders.js";
 import { searchRoutes } from "./search.js";
 import { summaryRoutes } from "./summaries.js";
 import { summaryTypeRoutes } from "./summary-types.js";
@@ -34,6 +35,8 @@ export function productRoutes(deps: AppDeps) {
     .route("/search", searchRoutes(ctx))
     .route("/calendar", calendarRoutes(ctx))
     .route("/on-this-day", onThisDayRoutes(ctx))
+    .route("/reminders", reminderRoutes(ctx))
+    .route("/push", pushRoutes(ctx))
     .route("/events", eventRoutes(deps.changes ?? localChangeFeed()))
     .route("/chat", chatRoutes(ctx, createChatDeps(ctx, resolveChatModel(deps.config))))
     .route("/auth", accountRoutes(ctx))

@@ -66,6 +66,14 @@ export const TRANSCRIPTION_ERROR_PREFIX = "ERROR:";
 /** On This Day lists at most this many notes of one day (and says how many the day holds). */
 export const ON_THIS_DAY_NOTES_PER_DAY = 3;
 
+// Reminders
+/** A reminder's notification title. */
+export const REMINDER_TITLE = "Time for your journal";
+/** Where a click on a reminder opens the app: today's view with the recorder ready. */
+export const REMINDER_URL = "/?record=1";
+/** Notifications with one tag replace each other: one reminder shows at a time. */
+export const REMINDER_TAG = "journal-reminder";
+
 // Layout
 export const TEMPLATE_SCROLL_STEP_PX = 280;
 export const SUMMARY_PREVIEW_CHARS = 200;

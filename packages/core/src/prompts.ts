@@ -23,3 +23,23 @@ export function isDefaultPrompt(prompt: string | null | undefined): boolean {
   const p = normalise(prompt);
   return p === DEFAULT_SUMMARY_PROMPT || p === DEFAULT_SUMMARY_QUESTION;
 }
+
+/**
+ * Journaling prompts; a reminder without an earlier note to point back to offers the day's one
+ * (the same prompt to everyone on a given day, a different one the next day).
+ */
+export const JOURNAL_PROMPTS = [
+  "What made today different from yesterday?",
+  "What is on your mind right now?",
+  "What are you grateful for today?",
+  "What did you learn today?",
+  "What drained your energy today, and what gave it back?",
+  "Who did you talk to today, and what stayed with you?",
+  "What would make tomorrow a good day?",
+] as const;
+
+/** The prompt of a local day (YYYY-MM-DD). */
+export function journalPromptOf(dayKey: string): string {
+  const days = Math.floor(Date.parse(`${dayKey}T00:00:00Z`) / 86_400_000);
+  return JOURNAL_PROMPTS[((days % JOURNAL_PROMPTS.length) + JOURNAL_PROMPTS.length) % JOURNAL_PROMPTS.length]!;
+}

@@ -1,0 +1,240 @@
+import { REMINDER_TITLE, REMINDER_URL, type ReminderSettings } from "@vj/core";
+import os from "node:os";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { inject } from "vitest";
+import type { Database } from "../src/db/database.js";
+import { openPostgres } from "../src/db/database.js";
+import { publicOnlyLookup, pushEndpointProblem } from "../src/push/endpoint-policy.js";
+import { createPushSender } from "../src/push/send.js";
+import { loadVapidDetails } from "../src/push/vapid.js";
+import { workDueReminders } from "../src/reminders/work-due.js";
+import type { ServiceContext } from "../src/services/context.js";
+import { putReminderSettings } from "../src/services/reminders.js";
+import { createLogger } from "../src/logger.js";
+import { createUser, type TestUser } from "./factories.js";
+import { createTestApp, databaseUrl, dbKinds, type TestApp } from "./harness.js";
+import { call, createDomain, expectError } from "./support/api.js";
+import { seedNotes } from "./support/notes.js";
+import { decryptPush, startPushService, verifyVapid, type BrowserKeys, type PushServiceStandIn } from "./support/push-service.js";
+
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+const silent = createLogger("silent");
+
+describe("which push endpoints the server calls", () => {
+  test.each([
+    ["http://push.example.com/x", "https"],
+    ["https://127.0.0.1/x", "public"],
+    ["https://127.1:8443/x", "public"],
+    ["https://[::1]/x", "public"],
+    ["https://[::ffff:127.0.0.1]/x", "public"],
+    ["https://10.0.0.8/x", "public"],
+    ["https://192.168.1.1/x", "public"],
+    ["https://169.254.169.254/latest/meta-data", "public"],
+    ["https://localhost/x", "public"],
+    ["https://push.localhost/x", "public"],
+    ["https://user:pw@fcm.googleapis.com/x", "credentials"],
+    ["not a url", "URL"],
+  ])("%s is refused", (endpoint, why) => {
+    expect(pushEndpointProblem(endpoint, [])).toContain(why);
+  });
+  test("public push services are called; an allowlisted origin is too", () => {
+    expect(pushEndpointProblem("https://fcm.googleapis.com/fcm/send/abc", [])).toBeNull();
+    expect(pushEndpointProblem("https://updates.push.services.mozilla.com/wpush/v2/x", [])).toBeNull();
+    expect(pushEndpointProblem("https://127.0.0.1:8443/push/1", ["https://127.0.0.1:8443"])).toBeNull();
+    expect(pushEndpointProblem("http://127.0.0.1:8443/push/1", ["https://127.0.0.1:8443"])).toContain("https");
+  });
+  test("a host name that resolves to an internal address is refused when connecting", async () => {
+    const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup("localhost", {}, (e) => resolve(e)));
+    expect(err?.code).toBe("EPUSHINTERNAL");
+  });
+});
+
+describe.each(dbKinds)("reminders on %s", (kind) => {
+  let t: TestApp;
+  let push: PushServiceStandIn;
+  let ctx: ServiceContext;
+  const extraDatabases: Database[] = [];
+
+  const work = (now: Date, workerId = "worker-a", db = t.deps.database.db) =>
+    workDueReminders({
+      db,
+      sender: createPushSender({ vapid: loadVapidDetails(t.deps.config), allowlist: t.deps.config.PUSH_ENDPOINT_ALLOWLIST }),
+      logger: silent,
+      workerId,
+      leaseSeconds: 60,
+      maxAttempts: 3,
+      retryBaseMs: 1000,
+      now: () => now,
+    });
+  const deliveries = (userId: string) =>
+    t.deps.database.db.selectFrom("reminder_deliveries").select(["local_date", "due_at", "status", "outcome"]).where("user_id", "=", userId).orderBy("local_date").execute();
+  const messagesFor = (id: string, keys: BrowserKeys) =>
+    push.received.filter((m) => m.id === id).map((m) => JSON.parse(decryptPush(m.body, keys)) as { title: string; body: string; url: string });
+
+  /** A person subscribed at the stand-in with reminders at `time` in `tz`, saved at the frozen `now`. */
+  async function subscribed(tz: string, time: string, now: Date, extra: Partial<ReminderSettings> = {}) {
+    const user = await createUser(t.deps);
+    const keys = push.subscribe(user.id);
+    const res = await call(t, "POST", "/api/push/subscriptions", { user, json: keys.subscription });
+    expect(res.status, await res.clone().text()).toBe(201);
+    await putReminderSettings(ctx, user.id, { enabled: true, time, days: EVERY_DAY, onlyIfNoNote: true, tz, ...extra }, now);
+    return { user, keys };
+  }
+
+  beforeAll(async () => {
+    push = await startPushService(inject("pushCertificate"));
+    t = await createTestApp(kind, { PUSH_ENDPOINT_ALLOWLIST: push.origin });
+    ctx = { db: t.deps.database.db, blobs: t.deps.blobs, config: t.deps.config, logger: silent, summarizer: t.deps.engines.summarizer };
+  });
+  afterAll(async () => {
+    for (const d of extraDatabases) await d.close();
+    await t.close();
+    await push.close();
+  });
+
+  test("settings: defaults, saved as sent, and refused when malformed", async () => {
+    const user = await createUser(t.deps);
+    const initial = (await (await call(t, "GET", "/api/reminders", { user })).json()) as ReminderSettings;
+    expect(initial).toEqual({ enabled: false, time: "20:00", days: EVERY_DAY, onlyIfNoNote: true, tz: "UTC" });
+    const body = { enabled: true, time: "07:45", days: [5, 1, 3, 1], onlyIfNoNote: false, tz: "Asia/Kolkata" };
+    const saved = await call(t, "PUT", "/api/reminders", { user, json: body });
+    expect(await saved.json()).toEqual({ ...body, days: [1, 3, 5] });
+    expect(await (await call(t, "GET", "/api/reminders", { user })).json()).toEqual({ ...body, days: [1, 3, 5] });
+    for (const bad of [{ time: "24:00" }, { time: "7:45" }, { days: [0] }, { days: [8] }, { tz: "Mars/Base" }, { enabled: "yes" }]) {
+      await expectError(await call(t, "PUT", "/api/reminders", { user, json: { ...body, ...bad } }), 400, "validation_failed");
+    }
+  });
+
+  test("the VAPID public key is generated once and is the one the push service sees", async () => {
+    const user = await createUser(t.deps);
+    const first = (await (await call(t, "GET", "/api/push/public-key", { user })).json()) as { publicKey: string };
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(((await (await call(t, "GET", "/api/push/public-key", { user })).json()) as { publicKey: string }).publicKey).toBe(first.publicKey);
+  });
+
+  test("a due reminder reaches the https push service encrypted, and decrypts to the notification", async () => {
+    const now = new Date("2026-01-10T12:00:00Z");
+    const { user, keys } = await subscribed("Europe/Berlin", "20:00", now);
+    expect(await work(now)).toBe(0); // 19:00 UTC has not come yet
+    const at = new Date("2026-01-10T19:00:20Z");
+    expect(await work(at)).toBe(1);
+    const [message] = push.received.filter((m) => m.id === user.id);
+    expect(message!.headers["content-encoding"]).toBe("aes128gcm");
+    const vapid = verifyVapid(message!.headers.authorization as string, push.origin);
+    expect(vapid.publicKey).toBe(loadVapidDetails(t.deps.config).publicKey);
+    expect(messagesFor(user.id, keys)).toEqual([{ title: REMINDER_TITLE, body: expect.any(String), url: REMINDER_URL, tag: "journal-reminder" }]);
+    expect((await deliveries(user.id)).map((d) => [d.local_date, d.due_at.toISOString(), d.status])).toEqual([
+      ["2026-01-10", "2026-01-10T19:00:00.000Z", "sent"],
+      ["2026-01-11", "2026-01-11T19:00:00.000Z", "pending"],
+    ]);
+  });
+
+  test("stays at the local time across a DST change, in two time zones", async () => {
+    const berlin = await subscribed("Europe/Berlin", "20:00", new Date("2026-03-28T12:00:00Z"));
+    await work(new Date("2026-03-28T19:00:05Z")); // 20:00 CET
+    await work(new Date("2026-03-29T18:00:05Z")); // 20:00 CEST, the day the clocks went forward
+    expect((await deliveries(berlin.user.id)).map((d) => [d.local_date, d.due_at.toISOString(), d.status])).toEqual([
+      ["2026-03-28", "2026-03-28T19:00:00.000Z", "sent"],
+      ["2026-03-29", "2026-03-29T18:00:00.000Z", "sent"],
+      ["2026-03-30", "2026-03-30T18:00:00.000Z", "pending"],
+    ]);
+    const ny = await subscribed("America/New_York", "20:00", new Date("2026-10-31T12:00:00Z"));
+    await work(new Date("2026-11-01T00:00:05Z")); // 20:00 EDT on 31 October
+    await work(new Date("2026-11-02T01:00:05Z")); // 20:00 EST on 1 November, the day they went back
+    expect((await deliveries(ny.user.id)).map((d) => [d.local_date, d.due_at.toISOString(), d.status])).toEqual([
+      ["2026-10-31", "2026-11-01T00:00:00.000Z", "sent"],
+      ["2026-11-01", "2026-11-02T01:00:00.000Z", "sent"],
+      ["2026-11-02", "2026-11-03T01:00:00.000Z", "pending"],
+    ]);
+    expect(messagesFor(berlin.user.id, berlin.keys)).toHaveLength(2);
+    expect(messagesFor(ny.user.id, ny.keys)).toHaveLength(2);
+  });
+
+  test('"only if I haven\'t recorded" skips a day with a note; the body points back to the last note', async () => {
+    const now = new Date("2026-02-02T08:00:00Z");
+    const quiet = await subscribed("Asia/Tokyo", "21:00", now);
+    const domain = (await createDomain(t, quiet.user, { name: "Days", isDefault: true })).id;
+    // 23:30 Tokyo time on 2 February: that day has a note.
+    await seedNotes(t, quiet.user.id, domain, [{ at: "2026-02-02T14:30:00Z", title: "Late thoughts" }]);
+    await work(new Date("2026-02-02T12:00:10Z"));
+    await work(new Date("2026-02-03T12:00:10Z"));
+    expect((await deliveries(quiet.user.id)).map((d) => [d.local_date, d.status, d.outcome])).toEqual([
+      ["2026-02-02", "skipped", "a note was made that day"],
+      ["2026-02-03", "sent", "sent to 1 of 1 devices"],
+      ["2026-02-04", "pending", null],
+    ]);
+    expect(messagesFor(quiet.user.id, quiet.keys).map((m) => m.body)).toEqual(["Last time: Late thoughts"]);
+    // With the option off, a day with a note is reminded too.
+    const always = await subscribed("Asia/Tokyo", "21:00", now, { onlyIfNoNote: false });
+    const theirs = (await createDomain(t, always.user, { name: "Days", isDefault: true })).id;
+    await seedNotes(t, always.user.id, theirs, [{ at: "2026-02-02T03:00:00Z" }]);
+    await work(new Date("2026-02-02T12:00:10Z"));
+    expect(messagesFor(always.user.id, always.keys)).toHaveLength(1);
+  });
+
+  test("a subscription the push service calls gone (410) is removed; other devices still get it", async () => {
+    const now = new Date("2026-04-01T06:00:00Z");
+    const { user, keys } = await subscribed("UTC", "07:00", now);
+    const laptop = push.subscribe(`${user.id}-laptop`);
+    expect((await call(t, "POST", "/api/push/subscriptions", { user, json: laptop.subscription })).status).toBe(201);
+    push.answer(user.id, 410);
+    await work(new Date("2026-04-01T07:00:10Z"));
+    const left = await t.deps.database.db.selectFrom("push_subscriptions").select("endpoint").where("user_id", "=", user.id).execute();
+    expect(left.map((s) => s.endpoint)).toEqual([laptop.subscription.endpoint]);
+    expect(messagesFor(user.id, keys)).toEqual([]);
+    expect(messagesFor(`${user.id}-laptop`, laptop)).toHaveLength(1);
+    // Its last device gone too: the day is skipped, and nothing is called any more.
+    push.answer(`${user.id}-laptop`, 410);
+    await work(new Date("2026-04-02T07:00:10Z"));
+    expect(await t.deps.database.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect((await deliveries(user.id)).map((d) => d.status)).toEqual(["sent", "skipped", "pending"]);
+  });
+
+  test("two workers send each person's reminder once", async () => {
+    const now = new Date("2026-05-05T05:00:00Z");
+    const people = await Promise.all(Array.from({ length: 6 }, () => subscribed("Europe/Lisbon", "07:30", now)));
+    // A second worker with its own connections (on PostgreSQL, as another process would have).
+    let otherDb = t.deps.database.db;
+    if (kind === "postgres") {
+      const second = openPostgres(await databaseUrl(t.deps.database), 5);
+      extraDatabases.push(second);
+      otherDb = second.db;
+    }
+    const at = new Date("2026-05-05T06:30:10Z");
+    await Promise.all([work(at, "worker-a"), work(at, "worker-b", otherDb)]);
+    for (const p of people) {
+      expect(messagesFor(p.user.id, p.keys)).toHaveLength(1);
+      expect((await deliveries(p.user.id)).map((d) => [d.local_date, d.status])).toEqual([["2026-05-05", "sent"], ["2026-05-06", "pending"]]);
+    }
+    // Run again at the same instant: nothing more is sent.
+    await Promise.all([work(at, "worker-a"), work(at, "worker-b", otherDb)]);
+    for (const p of people) expect(messagesFor(p.user.id, p.keys)).toHaveLength(1);
+  });
+
+  test("endpoints other than https on a public address are refused without the allowlist", async () => {
+    const production = await createTestApp(kind);
+    try {
+      const user = await createUser(production.deps);
+      const keys = { p256dh: "BA".padEnd(87, "A"), auth: "AAAAAAAAAAAAAAAAAAAAAA" };
+      for (const endpoint of [push.subscribe("x").subscription.endpoint, "http://push.example.com/send/1", `https://${os.hostname()}.localhost/x`]) {
+        const res = await call(production, "POST", "/api/push/subscriptions", { user, json: { endpoint, keys } });
+        const body = await expectError(res, 400, "validation_failed");
+        expect(body.error.issues?.[0]?.path).toBe("endpoint");
+      }
+      const ok = await call(production, "POST", "/api/push/subscriptions", { user, json: { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys } });
+      expect(ok.status).toBe(201);
+      // And the sender refuses such an endpoint even if one was stored before the rule.
+      const sender = createPushSender({ vapid: loadVapidDetails(production.deps.config), allowlist: [] });
+      expect(await sender.send({ endpoint: push.subscribe("y").subscription.endpoint, ...keys }, "{}")).toMatchObject({ kind: "refused" });
+      expect(push.received.filter((m) => m.id === "y")).toEqual([]);
+      // DELETE forgets it; again is still success.
+      for (let i = 0; i < 2; i++) {
+        const del = await call(production, "DELETE", "/api/push/subscriptions", { user, json: { endpoint: "https://fcm.googleapis.com/fcm/send/abc" } });
+        expect(await del.json()).toEqual({ success: true });
+      }
+      expect(await production.deps.database.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    } finally {
+      await production.close();
+    }
+  });
+});
