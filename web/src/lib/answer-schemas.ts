@@ -7,6 +7,10 @@
  * schemas stay with the forms that use them.
  */
 export {
+  calendarMonthSchema,
+  onThisDaySchema,
+  pushPublicKeySchema,
+  reminderSettingsSchema,
   chatAnswerSchema,
   chatThreadDetailSchema,
   chatThreadListSchema,

@@ -66,7 +66,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
 }
 
 export type RequestOptions<T> = {
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Query;
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;

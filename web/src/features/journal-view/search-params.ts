@@ -18,6 +18,11 @@ export type JournalSearch = {
    * its day with it). Any move on the screen drops it.
    */
   note?: string;
+  /**
+   * Opened from a reminder's notification: today's view with the record button focused, ready to
+   * start. The screen drops it once it has done so.
+   */
+  record?: true;
 };
 
 const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +32,8 @@ export function validateJournalSearch(search: Record<string, unknown>): JournalS
   const tab = TABS.find((t) => t === search.tab);
   const date = typeof search.date === "string" && isValidPeriodKey("day", search.date) ? search.date : undefined;
   const note = typeof search.note === "string" && NOTE_ID.test(search.note) ? search.note : undefined;
-  return { ...clean({ view, date, tab }, null), ...(note ? { note } : {}) };
+  const record = search.record === true || search.record === 1 || search.record === "1";
+  return { ...clean({ view, date, tab }, null), ...(note ? { note } : {}), ...(record ? { record: true as const } : {}) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CalendarDays } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState } from "react";
+import { cn } from "../../lib/cn";
 import type { JournalView } from "../journal-view/use-journal-view";
 
 const CONTROL =
@@ -24,7 +25,7 @@ function openPicker(input: HTMLInputElement): void {
  * picker; later clicks land on the input itself. Nothing swaps on hover: an input put in under a
  * pressed mouse button would split the press from its release, and the click would be lost.
  */
-export function GoToDate({ view }: { view: JournalView }) {
+export function GoToDate({ view, className }: { view: JournalView; className?: string }) {
   const id = useId();
   const [armed, setArmed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,7 +43,7 @@ export function GoToDate({ view }: { view: JournalView }) {
     </>
   );
   return (
-    <div data-floating-control className="fixed bottom-[calc(1.5rem+env(safe-area-inset-bottom))] left-[calc(1rem+env(safe-area-inset-left))] z-30">
+    <div data-floating-control className={cn("fixed bottom-[calc(1.5rem+env(safe-area-inset-bottom))] left-[calc(1rem+env(safe-area-inset-left))] z-30", className)}>
       {armed ? (
         <label htmlFor={id} className={CONTROL}>
           {content}

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Navigate } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { Navigate, useNavigate } from "@tanstack/react-router";
+import { useCallback, useEffect } from "react";
 import { preloadMarkdownWhenIdle } from "../../components/markdown-text";
 import { collectionQueries } from "../collections/queries";
 import { collectionBySlug, rememberSelected } from "../collections/selection";
@@ -10,7 +10,9 @@ import { RecordButton } from "../recorder/record-button";
 import { SharedRecordingsDialog } from "../share-target/shared-dialog";
 import { useSummaryDialogOpen } from "../summaries/dialog-state";
 import { CollectionNotFound } from "./collection-not-found";
+import { OnThisDay } from "../journal-days/on-this-day";
 import { GoToDate } from "./go-to-date";
+import { JournalRail } from "./journal-rail";
 import { JournalTabs } from "./journal-tabs";
 import { PeriodNavigator } from "./period-navigator";
 import { PeriodPills } from "./period-pills";
@@ -24,6 +26,12 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
   const collection = collections.data ? collectionBySlug(collections.data, slug) : null;
   const view = useJournalView(slug, search);
   const dialogOpen = useSummaryDialogOpen();
+  const navigate = useNavigate();
+  // A reminder opened today's view "ready to record": once the button has the focus, the URL forgets it.
+  const recorderReady = useCallback(
+    () => void navigate({ to: "/$slug", params: { slug }, search: ({ record: _record, ...rest }: JournalSearch) => rest, replace: true }),
+    [navigate, slug],
+  );
 
   useEffect(() => {
     if (collection) rememberSelected(collection.id);
@@ -40,19 +48,29 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
   // The route's loader already asked the server again for a slug the cached list did not know.
   if (!collection) return <CollectionNotFound slug={slug} />;
 
+  // The Ask tab's question box sits where the floating controls float on a phone: there they step aside.
+  const asking = view.tab === "chat";
   return (
     <div className="pb-[calc(10.5rem+env(safe-area-inset-bottom))]">
-      <main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 pt-5 sm:px-6 sm:pt-8">
-        <h1 className="sr-only">{collection.name}</h1>
-        <div className="flex justify-center">
-          <PeriodPills value={view.period} color={collection.primaryColor} onChange={view.setPeriod} />
-        </div>
-        <PeriodNavigator view={view} />
-        <JournalTabs collection={collection} view={view} />
-      </main>
-      {dialogOpen ? null : <GoToDate view={view} />}
-      <ImportAudioButton />
-      <RecordButton collection={collection} view={view} />
+      <div className="mx-auto max-w-3xl px-4 pt-5 sm:px-6 sm:pt-8 lg:grid lg:max-w-6xl lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-10">
+        <JournalRail collection={collection} view={view} />
+        <main className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+          <h1 className="sr-only">{collection.name}</h1>
+          <div className="flex justify-center">
+            <PeriodPills value={view.period} color={collection.primaryColor} onChange={view.setPeriod} />
+          </div>
+          <PeriodNavigator view={view} collection={collection} />
+          <JournalTabs collection={collection} view={view} />
+          {/* On a phone, under today's notes; the desktop shows it in the rail. */}
+          {view.period === "day" && view.isToday && view.tab === "notes" ? (
+            <OnThisDay todayKey={view.todayKey} timeZone={view.timeZone} className="lg:hidden" />
+          ) : null}
+        </main>
+      </div>
+      {/* The rail's calendar replaces it on a desktop. */}
+      {dialogOpen || asking ? null : <GoToDate view={view} className="lg:hidden" />}
+      {asking ? null : <ImportAudioButton />}
+      <RecordButton collection={collection} view={view} tucked={asking} ready={search.record === true} onReady={recorderReady} />
       <ImportAudioDialog collection={collection} timeZone={view.timeZone} />
       <SharedRecordingsDialog current={collection} />
     </div>

@@ -1,6 +1,6 @@
 import type { Domain } from "@vj/core";
 import { Mic, Pause, Play } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
 import type { JournalView } from "../journal-view/use-journal-view";
 import { pauseRecording, resumeRecording, setPanelOpen, startRecording, useRecorder } from "./recorder-store";
@@ -11,8 +11,28 @@ import { onRecordingStartRequested } from "./trigger";
  * The floating record button (SPEC §2): idle starts and opens the panel; recording pauses; paused
  * resumes. In week and month views it is greyed out while idle and a click goes to today.
  */
-export function RecordButton({ collection, view }: { collection: Domain; view: JournalView }) {
+export function RecordButton({
+  collection,
+  view,
+  tucked = false,
+  ready = false,
+  onReady,
+}: {
+  collection: Domain;
+  view: JournalView;
+  /** Out of the way on phones while idle (the Ask tab's question box sits where it floats). */
+  tucked?: boolean;
+  /** Opened from a reminder: focus the button so one tap or Enter starts recording. */
+  ready?: boolean;
+  onReady?: () => void;
+}) {
   const recorder = useRecorder();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!ready) return;
+    button.current?.focus();
+    onReady?.();
+  }, [ready, onReady]);
   const dayView = view.period === "day";
   const idle = recorder.status === "idle";
   const greyed = idle && !dayView;
@@ -48,6 +68,7 @@ export function RecordButton({ collection, view }: { collection: Domain; view: J
     <>
       <RecordingPanel color={collection.primaryColor} />
       <button
+        ref={button}
         type="button"
         aria-label={label}
         title={label}
@@ -58,6 +79,7 @@ export function RecordButton({ collection, view }: { collection: Domain; view: J
           "focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 active:scale-95",
           recorder.status === "recording" && "animate-pulse",
           greyed && "opacity-50 grayscale",
+          tucked && idle && "max-lg:hidden",
         )}
         style={{ backgroundColor: recorder.status === "recording" || recorder.status === "paused" ? "#dc2626" : collection.primaryColor }}
       >
