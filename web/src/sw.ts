@@ -6,6 +6,7 @@ import { outboxDb } from "./features/outbox/outbox-db";
 import { replayOutbox, type ReplayReport } from "./features/outbox/replay";
 import { readMirroredToken } from "./features/outbox/session-mirror";
 import { fetchTransport } from "./features/outbox/upload-recording";
+import { openReminder, reminderFromPush, showReminder } from "./features/reminders/notification";
 import { SHARE_TARGET_PATH, receiveShared } from "./features/share-target/receive-shared";
 import { PRERENDERED_PATHS, prerenderedFile } from "./lib/prerendered-pages";
 
@@ -93,4 +94,15 @@ self.addEventListener("sync", (event) => {
       if (report.offline || report.failed.length > 0) throw new Error("outbox replay incomplete; the browser will retry");
     }),
   );
+});
+
+// Reminders to journal (Web Push, DESIGN §14): the message becomes a notification; a click opens
+// today's view with the recorder ready.
+self.addEventListener("push", (event) => {
+  event.waitUntil(showReminder(self.registration, reminderFromPush(event.data?.text() ?? null)));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openReminder(self.clients, self.location.origin, event.notification.data));
 });

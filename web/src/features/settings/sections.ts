@@ -32,5 +32,6 @@ export function lazySection<M extends Record<string, unknown>>(load: () => Promi
  */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "time-zone", title: "Time zone", Content: TimeZoneSettings },
+  { id: "reminders", title: "Remind me to journal", Content: lazySection(() => import("../reminders/reminder-settings"), "ReminderSettings") },
   { id: "device-storage", title: "Storage on this device", Content: DeviceStorageSettings },
 ];

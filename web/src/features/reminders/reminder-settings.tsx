@@ -1,0 +1,157 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReminderSettings as Settings } from "@vj/core";
+import { BellOff, BellRing } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { browserTimeZone } from "../../lib/api-client";
+import { cn } from "../../lib/cn";
+import { useOnline } from "../../lib/use-online";
+import { deviceSubscription, subscribeDevice, unsubscribeDevice } from "./device-subscription";
+import { useSaveReminders } from "./mutations";
+import { pushSupport, readPushEnvironment } from "./push-support";
+import { reminderKeys, reminderQueries } from "./queries";
+
+const DAYS = [
+  [1, "Mon", "Monday"],
+  [2, "Tue", "Tuesday"],
+  [3, "Wed", "Wednesday"],
+  [4, "Thu", "Thursday"],
+  [5, "Fri", "Friday"],
+  [6, "Sat", "Saturday"],
+  [7, "Sun", "Sunday"],
+] as const;
+
+/**
+ * "Remind me to journal" (Settings): a time and weekdays in the person's time zone, "only if I
+ * haven't recorded that day", and whether this device receives them (Web Push). Where push is
+ * impossible it says why and what to do.
+ */
+export function ReminderSettings() {
+  const settings = useQuery(reminderQueries.settings());
+  const save = useSaveReminders();
+  const online = useOnline();
+  const ids = useId();
+  const zone = browserTimeZone();
+  const current = settings.data;
+  if (!current) {
+    return settings.isError ? (
+      <p>{online ? "Your reminder settings could not be loaded." : "You're offline: your reminder settings show once you're back online."}</p>
+    ) : (
+      <p className="text-slate-400">Loading...</p>
+    );
+  }
+  // Every save carries this device's zone: the time is read where the person is now.
+  const change = (patch: Partial<Settings>) => save.mutate({ ...current, ...patch, tz: zone });
+  const toggleDay = (day: number) =>
+    change({ days: current.days.includes(day) ? current.days.filter((d) => d !== day) : [...current.days, day].sort((a, b) => a - b) });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <label className="flex cursor-pointer items-center justify-between gap-3 font-medium text-slate-900">
+        Remind me to journal
+        <input
+          type="checkbox"
+          role="switch"
+          className="peer sr-only"
+          checked={current.enabled}
+          onChange={(e) => change({ enabled: e.target.checked })}
+          data-testid="reminders-enabled"
+        />
+        <span
+          aria-hidden
+          className="relative h-6 w-10 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-brand-600 peer-checked:after:translate-x-4 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500"
+        />
+      </label>
+      <fieldset className={cn("flex flex-col gap-4", !current.enabled && "opacity-60")} disabled={!current.enabled}>
+        <legend className="sr-only">When</legend>
+        <div className="flex flex-wrap items-center gap-3">
+          <label htmlFor={`${ids}-time`} className="text-slate-700">
+            At
+          </label>
+          <input
+            id={`${ids}-time`}
+            type="time"
+            value={current.time}
+            onChange={(e) => e.target.value && change({ time: e.target.value })}
+            className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          />
+          <span className="text-slate-500">in {zone}</span>
+        </div>
+        <div role="group" aria-label="On these days" className="flex flex-wrap gap-1.5">
+          {DAYS.map(([day, short, long]) => {
+            const on = current.days.includes(day);
+            return (
+              <button
+                key={day}
+                type="button"
+                aria-pressed={on}
+                aria-label={long}
+                onClick={() => toggleDay(day)}
+                className={cn(
+                  "h-10 min-w-11 rounded-full border px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+                  on ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+                )}
+              >
+                {short}
+              </button>
+            );
+          })}
+        </div>
+        <label className="flex cursor-pointer items-start gap-3 text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+            checked={current.onlyIfNoNote}
+            onChange={(e) => change({ onlyIfNoNote: e.target.checked })}
+          />
+          <span>Only if I haven't recorded that day</span>
+        </label>
+      </fieldset>
+      <ThisDevice wanted={current.enabled} />
+      {!online ? <p className="text-xs text-slate-500">You're offline: changes are saved when you're back online.</p> : null}
+    </div>
+  );
+}
+
+/** Whether this browser receives the reminders, with the button that changes it (a tap: the browser asks first). */
+function ThisDevice({ wanted }: { wanted: boolean }) {
+  const queryClient = useQueryClient();
+  const [support] = useState(() => pushSupport(readPushEnvironment()));
+  const device = useQuery({ queryKey: reminderKeys.device(), queryFn: async () => Boolean(await deviceSubscription()), enabled: support.ok, staleTime: Infinity, meta: { persist: false } });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => setProblem(null), [wanted]);
+
+  if (!support.ok) {
+    return (
+      <p className="rounded-xl bg-amber-50 p-3 text-amber-900" data-testid="push-unavailable">
+        {support.message}
+      </p>
+    );
+  }
+  const subscribed = device.data === true;
+  const act = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await fn();
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: reminderKeys.device() });
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 p-3">
+      <p className="flex items-center gap-2 text-slate-700" data-testid="device-reminders">
+        {subscribed ? <BellRing className="size-4 text-brand-600" aria-hidden /> : <BellOff className="size-4 text-slate-400" aria-hidden />}
+        {subscribed ? "This device receives reminders." : "This device does not receive reminders."}
+      </p>
+      <Button variant="secondary" disabled={busy || device.isPending} onClick={() => void act(subscribed ? unsubscribeDevice : subscribeDevice)}>
+        {subscribed ? "Stop on this device" : "Get reminders on this device"}
+      </Button>
+      {problem ? <p className="w-full text-sm text-red-700">{problem}</p> : null}
+    </div>
+  );
+}
