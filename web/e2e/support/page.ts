@@ -1,6 +1,6 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "../screenshots");
@@ -61,4 +61,24 @@ export async function captureScreen(page: Page, name: string, ready: () => Promi
     expect(await cspViolations(page), `${name} broke the Content-Security-Policy`).toEqual([]);
   }
   await page.setViewportSize(SIZES.desktop);
+}
+
+/**
+ * The fixed controls (floating buttons, and anything else fixed outside the header and the
+ * toasts) whose box overlaps what `target` shows now: empty when nothing covers it.
+ */
+export async function fixedControlsOver(page: Page, target: Locator): Promise<string[]> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("the target is not shown");
+  return page.evaluate((t) => {
+    const covering: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
+      if (getComputedStyle(el).position !== "fixed" || el.closest("header, [role=region], [role=dialog]")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      const overlaps = r.left < t.x + t.width && r.right > t.x && r.top < t.y + t.height && r.bottom > t.y;
+      if (overlaps) covering.push(el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.tagName);
+    }
+    return covering;
+  }, box);
 }

@@ -37,7 +37,7 @@ export function showReminder(registration: ServiceWorkerRegistration, notice: Re
 }
 
 /** What of the service worker's `clients` this uses (its types are the worker's, not the page's). */
-type WindowLike = { url: string; focus(): Promise<WindowLike>; navigate(url: string): Promise<unknown> };
+type WindowLike = { url: string; focus(): Promise<WindowLike>; navigate(url: string): Promise<WindowLike | null> };
 type ClientsLike = {
   matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<readonly unknown[]>;
   openWindow(url: string): Promise<unknown>;
@@ -50,8 +50,9 @@ export async function openReminder(clients: ClientsLike, origin: string, data: u
   const windows = (await clients.matchAll({ type: "window", includeUncontrolled: true })) as WindowLike[];
   const open = windows.find((w) => new URL(w.url).origin === origin);
   if (open) {
-    const focused = await open.focus();
-    await focused.navigate(url);
+    const moved = (await open.navigate(url)) ?? open;
+    // Focusing is allowed only while a real click is handled; the page has moved either way.
+    await moved.focus().catch(() => undefined);
     return;
   }
   await clients.openWindow(url);

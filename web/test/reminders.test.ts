@@ -1,0 +1,47 @@
+import { REMINDER_TITLE, REMINDER_URL } from "@vj/core";
+import { describe, expect, it } from "vitest";
+import { openReminder, reminderFromPush } from "../src/features/reminders/notification";
+import { pushSupport, type PushEnvironment } from "../src/features/reminders/push-support";
+
+const desktop: PushEnvironment = { serviceWorker: true, pushManager: true, notifications: true, permission: "default", iOS: false, standalone: false };
+
+describe("where a device can get reminders", () => {
+  it("a desktop browser with a service worker and push can", () => {
+    expect(pushSupport(desktop)).toEqual({ ok: true });
+    expect(pushSupport({ ...desktop, permission: "granted" })).toEqual({ ok: true });
+  });
+  it("iOS outside the installed app: Add to Home Screen first", () => {
+    const answer = pushSupport({ ...desktop, iOS: true, pushManager: false });
+    expect(answer).toMatchObject({ ok: false, reason: "ios-install" });
+    expect(!answer.ok && answer.message.startsWith("Add to Home Screen first")).toBe(true);
+    expect(pushSupport({ ...desktop, iOS: true, standalone: true })).toEqual({ ok: true });
+  });
+  it("says why it cannot: notifications blocked, no service worker, no push", () => {
+    expect(pushSupport({ ...desktop, permission: "denied" })).toMatchObject({ ok: false, reason: "denied" });
+    expect(pushSupport({ ...desktop, serviceWorker: false })).toMatchObject({ ok: false, reason: "no-service-worker" });
+    expect(pushSupport({ ...desktop, pushManager: false })).toMatchObject({ ok: false, reason: "unsupported" });
+  });
+});
+
+describe("the reminder in the service worker", () => {
+  it("reads the server's message, and shows a reminder even from an unreadable one", () => {
+    const sent = { title: "Time for your journal", body: "Last time: Walk", url: "/?record=1", tag: "journal-reminder" };
+    expect(reminderFromPush(JSON.stringify(sent))).toEqual(sent);
+    expect(reminderFromPush("not json")).toEqual({ title: REMINDER_TITLE, body: "", url: REMINDER_URL, tag: "journal-reminder" });
+    expect(reminderFromPush(null).title).toBe(REMINDER_TITLE);
+  });
+  it("never opens another site", () => {
+    expect(reminderFromPush(JSON.stringify({ url: "https://evil.example/" })).url).toBe(REMINDER_URL);
+    expect(reminderFromPush(JSON.stringify({ url: "//evil.example/" })).url).toBe(REMINDER_URL);
+  });
+  it("a click moves an open window of the app to today's view, or opens one", async () => {
+    const moved: string[] = [];
+    const opened: string[] = [];
+    const win = { url: "https://app.example/garden?date=2026-01-01", focus: async () => win, navigate: async (u: string) => (moved.push(u), win) };
+    const clients = (windows: unknown[]) => ({ matchAll: async () => windows, openWindow: async (u: string) => opened.push(u) });
+    await openReminder(clients([win]), "https://app.example", { url: "/?record=1" });
+    expect(moved).toEqual(["https://app.example/?record=1"]);
+    await openReminder(clients([]), "https://app.example", { url: "/?record=1" });
+    expect(opened).toEqual(["https://app.example/?record=1"]);
+  });
+});
