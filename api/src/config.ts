@@ -89,8 +89,6 @@ export const configSchema = z.object({
    * https endpoints on public addresses are called, so a subscription cannot aim the server at
    * an internal address.
    */
-  /** How often a worker looks for reminders that are due (they go out at most this late). */
-  REMINDER_POLL_MS: z.coerce.number().int().positive().default(30_000),
   PUSH_ENDPOINT_ALLOWLIST: z
     .string()
     .default("")

@@ -10,13 +10,14 @@ import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
 import { localChangeFeed } from "./changes/change-feed.js";
 import { CHANGES_CHANNEL, pgChangeFeed } from "./changes/pg-change-feed.js";
 import { listenOnPostgres } from "./db/pg-listen.js";
-import { isJobKind, JOBS_CHANNEL, notifyJob, type JobKind } from "./jobs/job-signals.js";
-import { SummaryRunner } from "./jobs/summary-runner.js";
-import { TranscriptionRunner } from "./jobs/transcription-runner.js";
+import { JobLoop } from "./jobs/job-loop.js";
+import { JOBS_CHANNEL, notifyJob } from "./jobs/job-signals.js";
+import { summaryKind } from "./jobs/summary-runner.js";
+import { transcriptionKind } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
 import { createPushSender } from "./push/send.js";
 import { loadVapidDetails } from "./push/vapid.js";
-import { workDueReminders } from "./reminders/work-due.js";
+import { reminderKind } from "./reminders/reminder-kind.js";
 import { summaryJobsRepository } from "./repositories/summary-jobs.js";
 import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
 import { writeSummary } from "./services/summaries.js";
@@ -27,14 +28,14 @@ const SWEEP_INTERVAL_MS = 3600_000;
 export interface RunningServer {
   url: string;
   deps: AppDeps;
-  /** Absent in ROLE=api: another process (ROLE=worker or all) transcribes. */
-  runner: TranscriptionRunner | undefined;
+  /** Absent in ROLE=api: another process (ROLE=worker or all) runs the background jobs. */
+  jobs: JobLoop | undefined;
   stop(): Promise<void>;
 }
 
 /**
  * Opens the database, migrates, prepares the blob store, chooses the engines, starts the
- * transcription runner and listens. ROLE decides which parts run (DESIGN §2): `all` serves
+ * job loop and listens. ROLE decides which parts run (DESIGN §2): `all` serves
  * HTTP and transcribes; `api` serves HTTP only; `worker` transcribes and answers only
  * GET /api/health, for the orchestrator's health check. Used by main.ts and by tests that
  * need a real port.
@@ -83,67 +84,46 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   const pgChanges = shared && config.DATABASE_URL ? pgChangeFeed(database.db, localChanges, logger) : undefined;
   const changes = pgChanges ?? localChanges;
 
-  const runner =
-    config.ROLE === "api"
-      ? undefined
-      : new TranscriptionRunner({
-          jobs: transcriptionJobsRepository(database.db),
-          transcriber: engines.transcriber,
-          withAudioFile: (key, use) => blobs.withLocalFile(key, use),
-          logger,
-          leaseSeconds: config.TRANSCRIBE_LEASE_SECONDS,
-          pollMs: config.TRANSCRIBE_POLL_MS,
-          maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
-          retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
-          concurrency: config.TRANSCRIBE_CONCURRENCY,
-          jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
-          onSettled: (note) => changes.publish(note.userId, { kind: "note", id: note.id }),
-        });
-  // Summaries are written by the same processes that transcribe (DESIGN §7).
-  const summaryRunner =
-    config.ROLE === "api"
-      ? undefined
-      : new SummaryRunner({
-          jobs: summaryJobsRepository(database.db),
-          write: (job) => writeSummary({ db: database.db, summarizer: engines.summarizer }, job),
-          logger,
-          leaseSeconds: config.SUMMARY_LEASE_SECONDS,
-          pollMs: config.TRANSCRIBE_POLL_MS,
-          maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
-          retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
-          onSettled: (job) => changes.publish(job.userId, { kind: "summary", id: job.id }),
-        });
-  // Reminders (DESIGN §14): due ones are looked for now and then by the processes that run jobs.
-  let reminding: Promise<unknown> | undefined;
-  const remind = () =>
-    (reminding ??= workDueReminders({
-      db: database.db,
-      sender: createPushSender({ vapid: loadVapidDetails(config), allowlist: config.PUSH_ENDPOINT_ALLOWLIST }),
-      logger,
-      workerId: `${runner?.workerId ?? "worker"}:reminders`,
-      leaseSeconds: 60,
-      maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
-      retryBaseMs: 60_000,
-    })
-      .catch((err: unknown) => logger.error({ err }, "reminders failed"))
-      .finally(() => {
-        reminding = undefined;
-      }));
-  const reminderTimer = config.ROLE === "api" ? undefined : setInterval(remind, config.REMINDER_POLL_MS);
-  reminderTimer?.unref();
-  // A queued job wakes this process's runner at once, and on PostgreSQL every other process's too.
-  const queued = (kind: JobKind, wake: (() => void) | undefined) => () => {
-    wake?.();
+  // Every background job runs on one loop (jobs/job-loop.ts), in the processes that do the work.
+  const jobs = config.ROLE === "api" ? undefined : new JobLoop({ logger });
+  jobs
+    ?.add(
+      transcriptionKind({
+        jobs: transcriptionJobsRepository(database.db),
+        transcriber: engines.transcriber,
+        withAudioFile: (key, use) => blobs.withLocalFile(key, use),
+        leaseSeconds: config.TRANSCRIBE_LEASE_SECONDS,
+        pollMs: config.TRANSCRIBE_POLL_MS,
+        maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
+        retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
+        concurrency: config.TRANSCRIBE_CONCURRENCY,
+        jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
+        onSettled: (note) => changes.publish(note.userId, { kind: "note", id: note.id }),
+      }),
+    )
+    .add(
+      // Summaries are written by the same processes that transcribe (DESIGN §7).
+      summaryKind({
+        jobs: summaryJobsRepository(database.db),
+        write: (job) => writeSummary({ db: database.db, summarizer: engines.summarizer }, job),
+        leaseSeconds: config.SUMMARY_LEASE_SECONDS,
+        pollMs: config.TRANSCRIBE_POLL_MS,
+        maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
+        retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
+        onSettled: (job) => changes.publish(job.userId, { kind: "summary", id: job.id }),
+      }),
+    )
+    // Reminders to journal (DESIGN §14): planned per person and local day, sent by Web Push.
+    .add(reminderKind({ db: database.db, sender: createPushSender({ vapid: loadVapidDetails(config), allowlist: config.PUSH_ENDPOINT_ALLOWLIST }) }));
+  // A queued job wakes this process's loop at once, and on PostgreSQL every other process's too.
+  const wakeJobs = (kind: string) => {
+    jobs?.wake(kind);
     if (shared) notifyJob(database.db, kind).catch((err: unknown) => logger.warn({ err }, "job notification failed"));
   };
   const channels: Record<string, (payload: string) => void> = {};
-  if (runner || summaryRunner) {
-    channels[JOBS_CHANNEL] = (kind) => {
-      if (isJobKind(kind)) (kind === "note" ? runner : summaryRunner)?.wake();
-    };
-  }
+  if (jobs) channels[JOBS_CHANNEL] = (kind) => jobs.wake(kind);
   if (pgChanges && config.ROLE !== "worker") channels[CHANGES_CHANNEL] = (payload) => pgChanges.deliver(payload);
-  // After a reconnect the notifications in between are lost: pages read again, runners poll anyway.
+  // After a reconnect the notifications in between are lost: pages read again, the loop polls anyway.
   const listener =
     shared && config.DATABASE_URL && Object.keys(channels).length
       ? listenOnPostgres(config.DATABASE_URL, channels, logger, () => changes.resyncAll())
@@ -154,8 +134,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
     logger,
     engines,
     blobs,
-    onNoteQueued: queued("note", runner && (() => runner.wake())),
-    onSummaryQueued: queued("summary", summaryRunner && (() => summaryRunner.wake())),
+    wakeJobs,
     ...extra,
     changes,
   };
@@ -167,15 +146,17 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
   // A transcribing process with an engine takes back every note that waited for one.
-  if (runner && engines.transcriber.available !== false) {
+  if (jobs && engines.transcriber.available !== false) {
     const requeued = await transcriptionJobsRepository(database.db).requeueAwaiting();
     if (requeued) logger.info({ notes: requeued }, "notes that waited for a transcription engine are queued");
   }
-  // Started after listen; its first tick also picks up notes whose worker died (expired leases).
-  runner?.start();
-  summaryRunner?.start();
+  // The embedded database is opened by this process alone: what a killed process held is resumed
+  // now, not when its lease runs out. On PostgreSQL another process may hold it: the lease decides.
+  if (jobs && database.kind === "pglite") await jobs.resumeAbandoned();
+  // Started after listen; its first tick also picks up jobs whose worker died (expired leases).
+  jobs?.start();
   void sweep();
-  logger.info({ url, db: database.kind, role: config.ROLE, worker: runner?.workerId }, "listening");
+  logger.info({ url, db: database.kind, role: config.ROLE, worker: jobs?.workerId }, "listening");
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -194,12 +175,11 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
         idle();
       });
       clearInterval(sweeper);
-      clearInterval(reminderTimer);
-      // Finish or hand back claimed transcriptions, and a sweep under way, before the database goes.
-      await Promise.all([runner?.stop(), summaryRunner?.stop(), listener?.close(), sweeping, reminding]);
+      // Finish or hand back claimed jobs, and a sweep under way, before the database goes.
+      await Promise.all([jobs?.stop(), listener?.close(), sweeping]);
       await closed;
       if (!extra.database) await database.close();
       logger.info("stopped");
     })());
-  return { url, deps, runner, stop };
+  return { url, deps, jobs, stop };
 }

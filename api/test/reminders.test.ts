@@ -7,7 +7,8 @@ import { openPostgres } from "../src/db/database.js";
 import { publicOnlyLookup, pushEndpointProblem } from "../src/push/endpoint-policy.js";
 import { createPushSender } from "../src/push/send.js";
 import { loadVapidDetails } from "../src/push/vapid.js";
-import { workDueReminders } from "../src/reminders/work-due.js";
+import { JobLoop } from "../src/jobs/job-loop.js";
+import { REMINDER_JOB, reminderKind } from "../src/reminders/reminder-kind.js";
 import type { ServiceContext } from "../src/services/context.js";
 import { putReminderSettings } from "../src/services/reminders.js";
 import { createLogger } from "../src/logger.js";
@@ -55,19 +56,22 @@ describe.each(dbKinds)("reminders on %s", (kind) => {
   let ctx: ServiceContext;
   const extraDatabases: Database[] = [];
 
-  const work = (now: Date, workerId = "worker-a", db = t.deps.database.db) =>
-    workDueReminders({
-      db,
-      sender: createPushSender({ vapid: loadVapidDetails(t.deps.config), allowlist: t.deps.config.PUSH_ENDPOINT_ALLOWLIST }),
-      logger: silent,
-      workerId,
-      leaseSeconds: 60,
-      maxAttempts: 3,
-      retryBaseMs: 1000,
-      now: () => now,
-    });
-  const deliveries = (userId: string) =>
-    t.deps.database.db.selectFrom("reminder_deliveries").select(["local_date", "due_at", "status", "outcome"]).where("user_id", "=", userId).orderBy("local_date").execute();
+  /** One worker's job loop with the reminder kind, its clock frozen at `now`, worked until nothing is due. */
+  const work = (now: Date, workerId = "worker-a", db = t.deps.database.db) => {
+    const sender = createPushSender({ vapid: loadVapidDetails(t.deps.config), allowlist: t.deps.config.PUSH_ENDPOINT_ALLOWLIST });
+    return new JobLoop({ logger: silent, workerId }).add(reminderKind({ db, sender, clock: () => now })).drain();
+  };
+  /** The person's reminder jobs: [local day, due instant, status]. */
+  const deliveries = async (userId: string) =>
+    (
+      await t.deps.database.db
+        .selectFrom("jobs")
+        .select(["once_key", "next_attempt_at", "status"])
+        .where("kind", "=", REMINDER_JOB)
+        .where("user_id", "=", userId)
+        .orderBy("once_key")
+        .execute()
+    ).map((j) => [j.once_key.split("/")[1], j.next_attempt_at.toISOString(), j.status]);
   const messagesFor = (id: string, keys: BrowserKeys) =>
     push.received.filter((m) => m.id === id).map((m) => JSON.parse(decryptPush(m.body, keys)) as { title: string; body: string; url: string });
 
@@ -115,36 +119,34 @@ describe.each(dbKinds)("reminders on %s", (kind) => {
   test("a due reminder reaches the https push service encrypted, and decrypts to the notification", async () => {
     const now = new Date("2026-01-10T12:00:00Z");
     const { user, keys } = await subscribed("Europe/Berlin", "20:00", now);
-    expect(await work(now)).toBe(0); // 19:00 UTC has not come yet
-    const at = new Date("2026-01-10T19:00:20Z");
-    expect(await work(at)).toBe(1);
+    await work(now); // 19:00 UTC has not come yet
+    expect(await deliveries(user.id)).toEqual([]);
+    await work(new Date("2026-01-10T19:00:20Z"));
     const [message] = push.received.filter((m) => m.id === user.id);
     expect(message!.headers["content-encoding"]).toBe("aes128gcm");
     const vapid = verifyVapid(message!.headers.authorization as string, push.origin);
     expect(vapid.publicKey).toBe(loadVapidDetails(t.deps.config).publicKey);
     expect(messagesFor(user.id, keys)).toEqual([{ title: REMINDER_TITLE, body: expect.any(String), url: REMINDER_URL, tag: "journal-reminder" }]);
-    expect((await deliveries(user.id)).map((d) => [d.local_date, d.due_at.toISOString(), d.status])).toEqual([
-      ["2026-01-10", "2026-01-10T19:00:00.000Z", "sent"],
-      ["2026-01-11", "2026-01-11T19:00:00.000Z", "pending"],
-    ]);
+    expect(await deliveries(user.id)).toEqual([["2026-01-10", "2026-01-10T19:00:00.000Z", "done"]]);
+    // Planned again a moment later, by this worker or another: still one reminder that day.
+    await work(new Date("2026-01-10T19:01:00Z"), "worker-b");
+    expect(push.received.filter((m) => m.id === user.id)).toHaveLength(1);
   });
 
   test("stays at the local time across a DST change, in two time zones", async () => {
     const berlin = await subscribed("Europe/Berlin", "20:00", new Date("2026-03-28T12:00:00Z"));
     await work(new Date("2026-03-28T19:00:05Z")); // 20:00 CET
     await work(new Date("2026-03-29T18:00:05Z")); // 20:00 CEST, the day the clocks went forward
-    expect((await deliveries(berlin.user.id)).map((d) => [d.local_date, d.due_at.toISOString(), d.status])).toEqual([
-      ["2026-03-28", "2026-03-28T19:00:00.000Z", "sent"],
-      ["2026-03-29", "2026-03-29T18:00:00.000Z", "sent"],
-      ["2026-03-30", "2026-03-30T18:00:00.000Z", "pending"],
+    expect(await deliveries(berlin.user.id)).toEqual([
+      ["2026-03-28", "2026-03-28T19:00:00.000Z", "done"],
+      ["2026-03-29", "2026-03-29T18:00:00.000Z", "done"],
     ]);
     const ny = await subscribed("America/New_York", "20:00", new Date("2026-10-31T12:00:00Z"));
     await work(new Date("2026-11-01T00:00:05Z")); // 20:00 EDT on 31 October
     await work(new Date("2026-11-02T01:00:05Z")); // 20:00 EST on 1 November, the day they went back
-    expect((await deliveries(ny.user.id)).map((d) => [d.local_date, d.due_at.toISOString(), d.status])).toEqual([
-      ["2026-10-31", "2026-11-01T00:00:00.000Z", "sent"],
-      ["2026-11-01", "2026-11-02T01:00:00.000Z", "sent"],
-      ["2026-11-02", "2026-11-03T01:00:00.000Z", "pending"],
+    expect(await deliveries(ny.user.id)).toEqual([
+      ["2026-10-31", "2026-11-01T00:00:00.000Z", "done"],
+      ["2026-11-01", "2026-11-02T01:00:00.000Z", "done"],
     ]);
     expect(messagesFor(berlin.user.id, berlin.keys)).toHaveLength(2);
     expect(messagesFor(ny.user.id, ny.keys)).toHaveLength(2);
@@ -158,10 +160,10 @@ describe.each(dbKinds)("reminders on %s", (kind) => {
     await seedNotes(t, quiet.user.id, domain, [{ at: "2026-02-02T14:30:00Z", title: "Late thoughts" }]);
     await work(new Date("2026-02-02T12:00:10Z"));
     await work(new Date("2026-02-03T12:00:10Z"));
-    expect((await deliveries(quiet.user.id)).map((d) => [d.local_date, d.status, d.outcome])).toEqual([
-      ["2026-02-02", "skipped", "a note was made that day"],
-      ["2026-02-03", "sent", "sent to 1 of 1 devices"],
-      ["2026-02-04", "pending", null],
+    // The 2nd had a note: that day's job ran and sent nothing; the 3rd's was sent.
+    expect((await deliveries(quiet.user.id)).map(([day, , status]) => [day, status])).toEqual([
+      ["2026-02-02", "done"],
+      ["2026-02-03", "done"],
     ]);
     expect(messagesFor(quiet.user.id, quiet.keys).map((m) => m.body)).toEqual(["Last time: Late thoughts"]);
     // With the option off, a day with a note is reminded too.
@@ -187,7 +189,7 @@ describe.each(dbKinds)("reminders on %s", (kind) => {
     push.answer(`${user.id}-laptop`, 410);
     await work(new Date("2026-04-02T07:00:10Z"));
     expect(await t.deps.database.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
-    expect((await deliveries(user.id)).map((d) => d.status)).toEqual(["sent", "skipped", "pending"]);
+    expect((await deliveries(user.id)).map(([, , status]) => status)).toEqual(["done", "done"]);
   });
 
   test("two workers send each person's reminder once", async () => {
@@ -204,7 +206,7 @@ describe.each(dbKinds)("reminders on %s", (kind) => {
     await Promise.all([work(at, "worker-a"), work(at, "worker-b", otherDb)]);
     for (const p of people) {
       expect(messagesFor(p.user.id, p.keys)).toHaveLength(1);
-      expect((await deliveries(p.user.id)).map((d) => [d.local_date, d.status])).toEqual([["2026-05-05", "sent"], ["2026-05-06", "pending"]]);
+      expect(await deliveries(p.user.id)).toEqual([["2026-05-05", "2026-05-05T06:30:00.000Z", "done"]]);
     }
     // Run again at the same instant: nothing more is sent.
     await Promise.all([work(at, "worker-a"), work(at, "worker-b", otherDb)]);

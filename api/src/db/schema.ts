@@ -146,20 +146,22 @@ export interface PushSubscriptionsTable {
   created_at: CreatedAt;
 }
 
-export interface ReminderDeliveriesTable {
+/** A job of a kind without a table of its own (jobs/scheduled-kind.ts), once per (kind, once_key). */
+export interface JobsTable {
   id: Generated<string>;
-  user_id: string;
-  /** The person's local day (YYYY-MM-DD) the reminder is for: one row per person and day. */
-  local_date: string;
-  due_at: Date;
-  /** pending: waits for due_at; sent: reached at least one device; skipped: not needed (a note, no device, turned off); failed: gave up. */
-  status: Generated<"pending" | "sent" | "skipped" | "failed">;
-  outcome: string | null;
+  kind: string;
+  once_key: string;
+  user_id: string | null;
+  payload: ColumnType<unknown, string | undefined, string>;
+  status: Generated<"pending" | "done" | "failed">;
+  error: string | null;
   attempts: Generated<number>;
-  next_attempt_at: Date | null;
+  /** When it is due (and after a failure, when it is tried again). */
+  next_attempt_at: Date;
   lease_owner: string | null;
   lease_expires_at: Date | null;
-  settled_at: Date | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
 }
 
 export interface DB {
@@ -172,9 +174,9 @@ export interface DB {
   summaries: SummariesTable;
   chat_threads: ChatThreadsTable;
   chat_messages: ChatMessagesTable;
+  jobs: JobsTable;
   reminder_settings: ReminderSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
-  reminder_deliveries: ReminderDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

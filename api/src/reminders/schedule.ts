@@ -14,22 +14,28 @@ export interface ReminderOccurrence {
 }
 
 /**
- * The first reminder due after `after`, on `fromDay` or later when given. Each is the local
- * clock time on its day in the person's zone, so it stays at 20:00 on both sides of a DST
- * change (a time the clocks skip that night moves forward by the gap; one they show twice is
- * its first occurrence: core's instantOfLocalTime). Null when no weekday is chosen.
+ * The instant of the reminder of a local day, or null when that weekday is not chosen. It is the
+ * local clock time on that day in the person's zone, so it stays at 20:00 on both sides of a DST
+ * change (a time the clocks skip that night moves forward by the gap; one they show twice is its
+ * first occurrence: core's instantOfLocalTime).
  */
-export function nextReminder(s: ReminderSchedule, after: Date, fromDay?: string): ReminderOccurrence | null {
-  if (s.days.length === 0) return null;
-  const today = periodKeyOf(after, "day", s.tz);
-  let day = fromDay !== undefined && fromDay > today ? fromDay : today;
-  // Eight days hold every weekday once after today's, whichever today is.
-  for (let i = 0; i < 8; i++, day = addDaysToKey(day, 1)) {
-    if (!s.days.includes(isoWeekdayOfKey(day))) continue;
-    const dueAt = instantOfLocalTime(day, s.minutes, s.tz);
-    if (dueAt.getTime() > after.getTime()) return { day, dueAt };
+export function reminderAt(s: ReminderSchedule, day: string): Date | null {
+  return s.days.includes(isoWeekdayOfKey(day)) ? instantOfLocalTime(day, s.minutes, s.tz) : null;
+}
+
+/**
+ * The reminders due at `now`: yesterday's and today's (on the person's calendar) whose instant
+ * has come, at most `lateMs` ago (a reminder hours late is no longer "at your time"), and not
+ * before `since` (a time that had passed when the settings were saved waits for its next day).
+ */
+export function dueReminders(s: ReminderSchedule, now: Date, since: Date, lateMs: number): ReminderOccurrence[] {
+  const today = periodKeyOf(now, "day", s.tz);
+  const due: ReminderOccurrence[] = [];
+  for (const day of [addDaysToKey(today, -1), today]) {
+    const at = reminderAt(s, day);
+    if (at && at <= now && at >= since && now.getTime() - at.getTime() <= lateMs) due.push({ day, dueAt: at });
   }
-  return null;
+  return due;
 }
 
 export const minutesOfTime = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
 import { ownedBy } from "./scope.js";
 
@@ -10,7 +10,7 @@ export interface ReminderSettingsRow {
   timeZone: string;
 }
 
-/** A person's reminder settings and their reminder rows (the rows the job runner works). */
+/** People's reminder settings, and what a reminder reads of their notes. */
 export function remindersRepository(db: Kysely<DB>) {
   return {
     async findSettings(userId: string): Promise<ReminderSettingsRow | undefined> {
@@ -22,43 +22,31 @@ export function remindersRepository(db: Kysely<DB>) {
       return row && { enabled: row.enabled, minutes: row.minutes, days: row.days, onlyIfNoNote: row.only_if_no_note, timeZone: row.time_zone };
     },
 
-    async saveSettings(userId: string, s: ReminderSettingsRow): Promise<void> {
-      const values = { enabled: s.enabled, minutes: s.minutes, days: s.days, only_if_no_note: s.onlyIfNoNote, time_zone: s.timeZone };
+    async saveSettings(userId: string, s: ReminderSettingsRow, at: Date): Promise<void> {
+      const values = { enabled: s.enabled, minutes: s.minutes, days: s.days, only_if_no_note: s.onlyIfNoNote, time_zone: s.timeZone, updated_at: at };
       await db
         .insertInto("reminder_settings")
         .values({ user_id: userId, ...values })
-        .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
+        .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
         .execute();
     },
 
-    /** Drops the person's reminders still waiting (not one being sent right now): the settings changed. */
-    async dropWaiting(userId: string): Promise<void> {
-      await db
-        .deleteFrom("reminder_deliveries")
-        .$call(ownedBy("reminder_deliveries", userId))
-        .where("status", "=", "pending")
-        .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<", sql<Date>`now()`)]))
+    /** Every person with reminders on, and when their settings last changed (jobs/plan: a passed time is not sent at once). */
+    async enabledSettings(): Promise<(ReminderSettingsRow & { userId: string; updatedAt: Date })[]> {
+      const rows = await db
+        .selectFrom("reminder_settings")
+        .select(["user_id", "enabled", "minutes", "days", "only_if_no_note", "time_zone", "updated_at"])
+        .where("enabled", "=", true)
         .execute();
-    },
-
-    /**
-     * Schedules the person's reminder of a local day, or moves a waiting one to the new time.
-     * False when that day's reminder was already settled (sent or skipped): once per day.
-     */
-    async schedule(userId: string, day: string, dueAt: Date): Promise<boolean> {
-      const row = await db
-        .insertInto("reminder_deliveries")
-        .values({ user_id: userId, local_date: day, due_at: dueAt })
-        .onConflict((oc) =>
-          oc
-            .columns(["user_id", "local_date"])
-            .doUpdateSet({ due_at: dueAt, next_attempt_at: null })
-            .where("reminder_deliveries.status", "=", "pending")
-            .where("reminder_deliveries.lease_owner", "is", null),
-        )
-        .returning("id")
-        .executeTakeFirst();
-      return row !== undefined;
+      return rows.map((r) => ({
+        userId: r.user_id,
+        enabled: r.enabled,
+        minutes: r.minutes,
+        days: r.days,
+        onlyIfNoNote: r.only_if_no_note,
+        timeZone: r.time_zone,
+        updatedAt: r.updated_at,
+      }));
     },
 
     /** Whether the person has a note in [start, end) in any collection (one probe of the notes index). */

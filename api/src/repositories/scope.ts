@@ -2,7 +2,7 @@ import type { WhereInterface } from "kysely";
 import type { DB } from "../db/schema.js";
 
 /** The tables whose every row belongs to one user. */
-export type UserOwnedTable = "domains" | "voice_notes" | "summary_types" | "summaries" | "chat_threads" | "chat_messages" | "reminder_settings" | "push_subscriptions" | "reminder_deliveries";
+export type UserOwnedTable = "domains" | "voice_notes" | "summary_types" | "summaries" | "chat_threads" | "chat_messages" | "reminder_settings" | "push_subscriptions";
 
 /**
  * The per-user scope, for `$call`: every product read and write goes through it, so another

@@ -24,8 +24,7 @@ export function productRoutes(deps: AppDeps) {
     config: deps.config,
     logger: deps.logger,
     summarizer: deps.engines.summarizer,
-    onNoteQueued: deps.onNoteQueued,
-    onSummaryQueued: deps.onSummaryQueued,
+    wakeJobs: deps.wakeJobs,
   };
   return new Hono<AppEnv>()
     .route("/domains", domainRoutes(ctx))

@@ -12,10 +12,8 @@ export interface ServiceContext {
   config: Config;
   logger: Logger;
   summarizer: Summarizer;
-  /** Wakes the transcription runner after a note is queued. */
-  onNoteQueued?: () => void;
-  /** Wakes the summary runner after a summary is requested. */
-  onSummaryQueued?: () => void;
+  /** Wakes the job loop after a job of this kind was queued (jobs/job-signals.ts names the kinds). */
+  wakeJobs?: (kind: string) => void;
 }
 
 export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();

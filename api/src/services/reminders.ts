@@ -1,10 +1,10 @@
-import { addDaysToKey, type PushSubscriptionInput, type PutReminderSettings, type ReminderSettings } from "@vj/core";
+import type { PushSubscriptionInput, PutReminderSettings, ReminderSettings } from "@vj/core";
 import { ApiError } from "../errors.js";
 import { pushEndpointProblem } from "../push/endpoint-policy.js";
 import { loadVapidDetails } from "../push/vapid.js";
 import { pushSubscriptionsRepository } from "../repositories/push-subscriptions.js";
 import { remindersRepository, type ReminderSettingsRow } from "../repositories/reminders.js";
-import { minutesOfTime, nextReminder, timeOfMinutes } from "../reminders/schedule.js";
+import { minutesOfTime, timeOfMinutes } from "../reminders/schedule.js";
 import type { ServiceContext } from "./context.js";
 
 /** What a person who never saved reminder settings sees: off, 20:00 every day, only when no note. */
@@ -23,9 +23,8 @@ export async function getReminderSettings(ctx: ServiceContext, userId: string): 
 }
 
 /**
- * Saves the settings and plans the next reminder from them: the waiting one is dropped, and the
- * first occurrence after `now` is scheduled, on a later day when that day's reminder has been
- * settled already (never twice a day, also when the time is moved later on the same day).
+ * Saves the settings. The reminders follow them from the job loop's next plan (reminders/plan.ts);
+ * a time that had already passed today when they were saved waits until its next day.
  */
 export async function putReminderSettings(
   ctx: ServiceContext,
@@ -33,24 +32,9 @@ export async function putReminderSettings(
   input: PutReminderSettings,
   now = new Date(),
 ): Promise<ReminderSettings> {
-  const repo = remindersRepository(ctx.db);
   const row: ReminderSettingsRow = { enabled: input.enabled, minutes: minutesOfTime(input.time), days: input.days, onlyIfNoNote: input.onlyIfNoNote, timeZone: input.tz };
-  await repo.saveSettings(userId, row);
-  await repo.dropWaiting(userId);
-  if (row.enabled) await scheduleNextReminder(ctx, userId, row, now);
+  await remindersRepository(ctx.db).saveSettings(userId, row, now);
   return toSettings(row);
-}
-
-/** Schedules the first reminder after `now` (from `fromDay` on when given) on a day not settled yet. */
-export async function scheduleNextReminder(ctx: Pick<ServiceContext, "db">, userId: string, s: ReminderSettingsRow, now: Date, fromDay?: string): Promise<void> {
-  const repo = remindersRepository(ctx.db);
-  const schedule = { minutes: s.minutes, days: s.days, tz: s.timeZone };
-  let next = nextReminder(schedule, now, fromDay);
-  // A settled day is skipped; a week of them cannot happen (each day holds one row), but stay bounded.
-  for (let i = 0; next && i < 8; i++) {
-    if (await repo.schedule(userId, next.day, next.dueAt)) return;
-    next = nextReminder(schedule, now, addDaysToKey(next.day, 1));
-  }
 }
 
 export function pushPublicKey(ctx: ServiceContext): { publicKey: string } {
