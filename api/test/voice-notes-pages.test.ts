@@ -5,6 +5,7 @@ import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
 import { createUser, type TestUser } from "./factories.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
+import { seedNotes } from "./support/notes.js";
 
 interface Note {
   id: string;
@@ -13,33 +14,8 @@ interface Note {
 }
 
 /** Inserts notes straight into the table (the upload path has its own tests); returns their ids. */
-async function insertNotes(t: TestApp, user: TestUser, domainId: string, createdAt: Date[]): Promise<string[]> {
-  const rows = await t.deps.database.db
-    .insertInto("voice_notes")
-    .values(
-      createdAt.map((at, i) => ({
-        user_id: user.id,
-        domain_id: domainId,
-        client_id: null,
-        title: `Note ${i}`,
-        transcription: "words ".repeat(40),
-        duration: 30,
-        is_transcribed: true,
-        is_transcribing: false,
-        transcription_error: null,
-        audio_key: null,
-        audio_mime: null,
-        audio_bytes: null,
-        next_attempt_at: null,
-        lease_owner: null,
-        lease_expires_at: null,
-        created_at: at,
-      })),
-    )
-    .returning("id")
-    .execute();
-  return rows.map((r) => r.id);
-}
+const insertNotes = (t: TestApp, user: TestUser, domainId: string, createdAt: Date[]) =>
+  seedNotes(t, user.id, domainId, createdAt.map((at) => ({ at, transcription: "words ".repeat(40) })));
 
 /** Every page of a list, following the next-page header; the pages' notes and sizes. */
 async function readAllPages(t: TestApp, user: TestUser, query: string) {

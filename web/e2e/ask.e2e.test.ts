@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { scriptOpenAI } from "./support/fake-openai";
-import { captureScreen, signIn } from "./support/page";
+import { captureScreen, fixedControlsOver, signIn, SIZES } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] Ask journeys skipped: ${missing}`);
@@ -63,6 +63,15 @@ describe.skipIf(missing !== null)("Ask your journal in Chromium, answered by an 
     expect(await chip.textContent()).toContain("Heron nest");
     expect(await page.getByLabel("Your question").inputValue()).toBe("");
     await captureScreen(page, "ask-answer", () => answer.getByTestId("citation-chip").waitFor());
+    // On a phone nothing floats over the answer, its source or the question box, wherever it scrolls.
+    await page.setViewportSize(SIZES.mobile);
+    for (const target of [answer, chip, page.getByLabel("Your question"), page.getByRole("button", { name: "Ask" })]) {
+      await target.scrollIntoViewIfNeeded();
+      expect(await fixedControlsOver(page, target)).toEqual([]);
+    }
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    expect(await fixedControlsOver(page, page.getByLabel("Your question"))).toEqual([]);
+    await page.setViewportSize(SIZES.desktop);
 
     // A reload keeps the conversation, and it is listed.
     await page.reload();
