@@ -213,30 +213,27 @@ describe.each(dbKinds)("reminders on %s", (kind) => {
     for (const p of people) expect(messagesFor(p.user.id, p.keys)).toHaveLength(1);
   });
 
-  test("endpoints other than https on a public address are refused without the allowlist", async () => {
-    const production = await createTestApp(kind);
-    try {
-      const user = await createUser(production.deps);
-      const keys = { p256dh: "BA".padEnd(87, "A"), auth: "AAAAAAAAAAAAAAAAAAAAAA" };
-      for (const endpoint of [push.subscribe("x").subscription.endpoint, "http://push.example.com/send/1", `https://${os.hostname()}.localhost/x`]) {
-        const res = await call(production, "POST", "/api/push/subscriptions", { user, json: { endpoint, keys } });
-        const body = await expectError(res, 400, "validation_failed");
-        expect(body.error.issues?.[0]?.path).toBe("endpoint");
-      }
-      const ok = await call(production, "POST", "/api/push/subscriptions", { user, json: { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys } });
-      expect(ok.status).toBe(201);
-      // And the sender refuses such an endpoint even if one was stored before the rule.
-      const sender = createPushSender({ vapid: loadVapidDetails(production.deps.config), allowlist: [] });
-      expect(await sender.send({ endpoint: push.subscribe("y").subscription.endpoint, ...keys }, "{}")).toMatchObject({ kind: "refused" });
-      expect(push.received.filter((m) => m.id === "y")).toEqual([]);
-      // DELETE forgets it; again is still success.
-      for (let i = 0; i < 2; i++) {
-        const del = await call(production, "DELETE", "/api/push/subscriptions", { user, json: { endpoint: "https://fcm.googleapis.com/fcm/send/abc" } });
-        expect(await del.json()).toEqual({ success: true });
-      }
-      expect(await production.deps.database.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
-    } finally {
-      await production.close();
+  test("endpoints other than https on a public address are refused unless their origin is allowlisted", async () => {
+    const user = await createUser(t.deps);
+    const keys = { p256dh: "BA".padEnd(87, "A"), auth: "AAAAAAAAAAAAAAAAAAAAAA" };
+    const standIn = new URL(push.origin);
+    // The stand-in over http, the loopback on another port, a local name: none is the allowlisted origin.
+    for (const endpoint of [`http://127.0.0.1:${standIn.port}/push/x`, "https://127.0.0.1:1/push/x", `https://${os.hostname()}.localhost/x`]) {
+      const res = await call(t, "POST", "/api/push/subscriptions", { user, json: { endpoint, keys } });
+      const body = await expectError(res, 400, "validation_failed");
+      expect(body.error.issues?.[0]?.path).toBe("endpoint");
     }
+    const ok = await call(t, "POST", "/api/push/subscriptions", { user, json: { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys } });
+    expect(ok.status).toBe(201);
+    // Production (no allowlist): the sender refuses the loopback stand-in even for a subscription stored before.
+    const sender = createPushSender({ vapid: loadVapidDetails(t.deps.config), allowlist: [] });
+    expect(await sender.send({ endpoint: push.subscribe("y").subscription.endpoint, ...keys }, "{}")).toMatchObject({ kind: "refused" });
+    expect(push.received.filter((m) => m.id === "y")).toEqual([]);
+    // DELETE forgets it; again is still success.
+    for (let i = 0; i < 2; i++) {
+      const del = await call(t, "DELETE", "/api/push/subscriptions", { user, json: { endpoint: "https://fcm.googleapis.com/fcm/send/abc" } });
+      expect(await del.json()).toEqual({ success: true });
+    }
+    expect(await t.deps.database.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 });

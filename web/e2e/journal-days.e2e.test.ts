@@ -66,7 +66,8 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     // (When today is the 1st, yesterday is in the month before: the rail shows today's month.)
     if (yesterday.slice(0, 7) === today.slice(0, 7)) expect(await calendar.locator(`[data-day="${yesterday}"]`).getAttribute("data-notes")).toBe("2");
     await calendar.getByTestId("streak").getByText("2 days in a row").waitFor();
-    await calendar.getByTestId("longest-streak").getByText("Longest: 2 days").waitFor();
+    await calendar.getByTestId("longest-streak").getByText("Longest: 2 days in a row").waitFor();
+    expect(await calendar.getByRole("button", { name: /, 1 note, today$/ }).getAttribute("data-day")).toBe(today);
     const onThisDay = rail.getByTestId("on-this-day");
     await onThisDay.getByText("One year ago", { exact: false }).waitFor();
     await onThisDay.getByText("The first tomatoes were ripe this morning, small and sweet.").waitFor();
@@ -113,8 +114,11 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     await page.setViewportSize(SIZES.desktop);
     await page.goto(`${baseUrl}/settings`);
     const section = page.locator("section#reminders");
-    await section.getByRole("switch", { name: "Remind me to journal" }).waitFor();
-    await section.getByRole("switch", { name: "Remind me to journal" }).check();
+    const remind = section.getByRole("switch", { name: "Remind me to journal" });
+    await remind.waitFor({ state: "attached" });
+    // A person taps the switch's label (the input itself is drawn by the track beside it).
+    await section.locator("label", { hasText: "Remind me to journal" }).click();
+    await expect.poll(() => remind.isChecked()).toBe(true);
     await section.getByLabel("At").fill("07:30");
     await section.getByRole("button", { name: "Sunday" }).click();
     await section.getByText("This device does not receive reminders.").waitFor();

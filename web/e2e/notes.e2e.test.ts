@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { DEFAULT_TRANSCRIPT, scriptOpenAI } from "./support/fake-openai";
-import { captureScreen, cspViolations, signIn } from "./support/page";
+import { captureScreen, cspViolations, signIn, SIZES } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] notes journeys skipped: ${missing}`);
@@ -290,13 +290,16 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await headline.getByText("This Week", { exact: true }).waitFor();
     const weekAgoKey = periodKeyOf(weekAgo, "day", "UTC");
     // Until it is used the control is a button; a click puts the native date input in its place,
-    // focused (its picker opens where the browser has one).
+    // focused (its picker opens where the browser has one). It floats on phones (a desktop has the
+    // rail's calendar instead).
+    await page.setViewportSize(SIZES.mobile);
     await page.getByRole("button", { name: "Go to date", exact: true }).click();
     await page.waitForFunction(() => document.activeElement?.getAttribute("type") === "date" && document.activeElement.id !== "");
     await page.getByLabel("Go to date").fill(weekAgoKey);
     await headline.getByText(periodHeadline("day", weekAgoKey, "UTC", now), { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Day", exact: true }).getAttribute("aria-pressed")).toBe("true");
     await card(page, "A week ago").waitFor();
+    await page.setViewportSize(SIZES.desktop);
     expect(await titles()).toEqual(["A week ago"]);
     expect(new URL(page.url()).searchParams.get("view")).toBeNull();
     expect(new URL(page.url()).searchParams.get("date")).toBe(weekAgoKey);

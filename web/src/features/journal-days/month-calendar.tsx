@@ -118,14 +118,15 @@ export function MonthCalendar({ view, collection, onPicked }: { view: JournalVie
 }
 
 function DayCell(p: { day: string; notes: number; isToday: boolean; isViewed: boolean; future: boolean; color: string; onPick(): void }) {
+  // The name is the cell's own text (the day's number among words only a screen reader hears),
+  // so what is seen is what is announced.
   const name = dayLabel(p.day);
-  const words = p.notes ? `${name}, ${p.notes} ${p.notes === 1 ? "note" : "notes"}` : name;
+  const number = String(Number(p.day.slice(8)));
   return (
     <button
       type="button"
       disabled={p.future}
       onClick={p.onPick}
-      aria-label={p.isToday ? `${words}, today` : words}
       aria-current={p.isViewed ? "date" : undefined}
       data-day={p.day}
       data-notes={p.notes || undefined}
@@ -135,13 +136,18 @@ function DayCell(p: { day: string; notes: number; isToday: boolean; isViewed: bo
         p.isViewed && "bg-slate-100 font-semibold text-slate-900",
       )}
     >
-      <span>{Number(p.day.slice(8))}</span>
+      <span className="sr-only">{name.slice(0, name.lastIndexOf(number))}</span>
+      <span>{number}</span>
       {p.notes ? (
-        <span className="flex items-center gap-0.5 text-[10px] font-semibold leading-none text-slate-600">
-          <span className="size-1.5 rounded-full" style={{ backgroundColor: p.color }} />
-          {p.notes > 1 ? p.notes : null}
-        </span>
+        <>
+          <span aria-hidden className="flex items-center gap-0.5 text-[10px] font-semibold leading-none text-slate-600">
+            <span className="size-1.5 rounded-full" style={{ backgroundColor: p.color }} />
+            {p.notes > 1 ? p.notes : null}
+          </span>
+          <span className="sr-only">, {p.notes === 1 ? "1 note" : `${p.notes} notes`}</span>
+        </>
       ) : null}
+      {p.isToday ? <span className="sr-only">, today</span> : null}
     </button>
   );
 }
