@@ -68,6 +68,7 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     await calendar.getByTestId("streak").getByText("2 days in a row").waitFor();
     await calendar.getByTestId("longest-streak").getByText("Longest: 2 days in a row").waitFor();
     expect(await calendar.getByRole("button", { name: /, 1 note, today$/ }).getAttribute("data-day")).toBe(today);
+    await calendar.getByRole("button", { name: "Earlier month" }).waitFor();
     const onThisDay = rail.getByTestId("on-this-day");
     await onThisDay.getByText("One year ago", { exact: false }).waitFor();
     await onThisDay.getByText("The first tomatoes were ripe this morning, small and sweet.").waitFor();
@@ -98,7 +99,7 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     await page.getByRole("button", { name: /open the calendar/ }).click();
     const sheet = page.getByRole("dialog", { name: "Calendar" });
     await sheet.locator(`[data-day="${today}"][data-notes="1"]`).waitFor();
-    if (threeDaysAgo.slice(0, 7) !== today.slice(0, 7)) await sheet.getByRole("button", { name: "Previous month" }).click();
+    if (threeDaysAgo.slice(0, 7) !== today.slice(0, 7)) await sheet.getByRole("button", { name: "Earlier month" }).click();
     await captureScreen(page, "calendar-sheet", () => sheet.locator(`[data-day="${threeDaysAgo}"][data-notes="1"]`).waitFor());
     await page.setViewportSize(SIZES.mobile);
     await sheet.locator(`[data-day="${threeDaysAgo}"]`).click();
@@ -119,7 +120,7 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     // A person taps the switch's label (the input itself is drawn by the track beside it).
     await section.locator("label", { hasText: "Remind me to journal" }).click();
     await expect.poll(() => remind.isChecked()).toBe(true);
-    await section.getByLabel("At").fill("07:30");
+    await section.getByLabel("At", { exact: true }).fill("07:30");
     await section.getByRole("button", { name: "Sunday" }).click();
     await section.getByText("This device does not receive reminders.").waitFor();
     await expect

@@ -39,13 +39,13 @@ export function MonthCalendar({ view, collection, onPicked }: { view: JournalVie
   return (
     <section aria-labelledby="calendar-heading" data-testid="month-calendar">
       <div className="flex items-center justify-between gap-2">
-        <button type="button" className={STEP} aria-label="Previous month" onClick={() => setMonth(shiftMonth(month, -1))}>
+        <button type="button" className={STEP} aria-label="Earlier month" onClick={() => setMonth(shiftMonth(month, -1))}>
           <ChevronLeft className="size-4" aria-hidden />
         </button>
         <h2 id="calendar-heading" className="text-sm font-semibold text-slate-900" aria-live="polite">
           {label}
         </h2>
-        <button type="button" className={STEP} aria-label="Next month" disabled={month >= todayMonth} onClick={() => setMonth(shiftMonth(month, 1))}>
+        <button type="button" className={STEP} aria-label="Later month" disabled={month >= todayMonth} onClick={() => setMonth(shiftMonth(month, 1))}>
           <ChevronRight className="size-4" aria-hidden />
         </button>
       </div>
@@ -118,8 +118,6 @@ export function MonthCalendar({ view, collection, onPicked }: { view: JournalVie
 }
 
 function DayCell(p: { day: string; notes: number; isToday: boolean; isViewed: boolean; future: boolean; color: string; onPick(): void }) {
-  // The name is the cell's own text (the day's number among words only a screen reader hears),
-  // so what is seen is what is announced.
   const name = dayLabel(p.day);
   const number = String(Number(p.day.slice(8)));
   return (
@@ -136,18 +134,16 @@ function DayCell(p: { day: string; notes: number; isToday: boolean; isViewed: bo
         p.isViewed && "bg-slate-100 font-semibold text-slate-900",
       )}
     >
-      <span className="sr-only">{name.slice(0, name.lastIndexOf(number))}</span>
-      <span>{number}</span>
+      {/* One text for screen readers (the cell is a column of flex items, which would split it); the
+          visible number is part of it. */}
+      <span className="sr-only">{`${name}${p.notes ? `, ${p.notes === 1 ? "1 note" : `${p.notes} notes`}` : ""}${p.isToday ? ", today" : ""}`}</span>
+      <span aria-hidden>{number}</span>
       {p.notes ? (
-        <>
-          <span aria-hidden className="flex items-center gap-0.5 text-[10px] font-semibold leading-none text-slate-600">
-            <span className="size-1.5 rounded-full" style={{ backgroundColor: p.color }} />
-            {p.notes > 1 ? p.notes : null}
-          </span>
-          <span className="sr-only">, {p.notes === 1 ? "1 note" : `${p.notes} notes`}</span>
-        </>
+        <span aria-hidden className="flex items-center gap-0.5 text-[10px] font-semibold leading-none text-slate-600">
+          <span className="size-1.5 rounded-full" style={{ backgroundColor: p.color }} />
+          {p.notes > 1 ? p.notes : null}
+        </span>
       ) : null}
-      {p.isToday ? <span className="sr-only">, today</span> : null}
     </button>
   );
 }
