@@ -85,14 +85,15 @@ export function ReminderSettings() {
                 key={day}
                 type="button"
                 aria-pressed={on}
-                aria-label={long}
                 onClick={() => toggleDay(day)}
                 className={cn(
                   "h-10 min-w-11 rounded-full border px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
                   on ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
                 )}
               >
-                {short}
+                {/* The whole name for screen readers; the visible abbreviation is part of what a voice command says. */}
+                <span aria-hidden>{short}</span>
+                <span className="sr-only">{long}</span>
               </button>
             );
           })}
