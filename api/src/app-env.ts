@@ -3,6 +3,7 @@ import type { ChangeFeed } from "./changes/change-feed.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
 import type { Engines } from "./engines/resolve.js";
+import type { InstanceControl } from "./instance/control.js";
 import type { Logger } from "./logger.js";
 import type { BlobStore } from "./storage/index.js";
 
@@ -35,4 +36,8 @@ export interface AppDeps {
   onSummaryQueued?: () => void;
   /** What the events stream tells pages (a transcript or summary became ready); a fresh in-process feed when absent. */
   changes?: ChangeFeed;
+  /** The admin screen's settings as this process holds them (server.ts makes it; one is made for the deps when absent). */
+  instance?: InstanceControl;
+  /** An admin disabled or deleted the account: what this process holds of its sessions goes at once. */
+  onAccountRevoked?: (userId: string) => void;
 }

@@ -6,6 +6,9 @@ import type { Config } from "./config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
+import { liveEngines } from "./engines/live.js";
+import { createInstanceControl, notifySettingsChanged, SETTINGS_CHANNEL, SETTINGS_POLL_MS } from "./instance/control.js";
+import { admitTranscription, recordTranscription } from "./services/limits.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
 import { localChangeFeed } from "./changes/change-feed.js";
 import { CHANGES_CHANNEL, pgChangeFeed } from "./changes/pg-change-feed.js";
@@ -43,7 +46,22 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   const applied = await migrateToLatest(database);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
 
-  const engines = extra.engines ?? resolveEngines(config);
+  const engines = extra.engines ?? liveEngines(resolveEngines(config));
+  const shared = database.kind === "postgres";
+  // Declared here, set once the runner exists: the AI settings may bring an engine to notes that waited for one.
+  let enginesChanged = () => {};
+  const instance =
+    extra.instance ??
+    createInstanceControl({
+      db: database.db,
+      config,
+      logger,
+      engines,
+      onEnginesChanged: () => enginesChanged(),
+      broadcast: shared && config.DATABASE_URL ? () => notifySettingsChanged(database.db) : undefined,
+    });
+  // What the admin screen set (the AI endpoint) chooses the engines before anything uses them.
+  await instance.reload();
   logger.info({ transcription: engines.info.transcription, summaries: engines.info.summaries }, "engines");
   for (const warning of engines.info.warnings) logger.warn(warning);
 
@@ -74,7 +92,6 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   if (config.ROLE === "api") logger.info("ROLE=api: no transcription here; a ROLE=worker (or all) process on this database transcribes");
 
   // What the pages hear (routes/events.ts): in one process directly, across processes on PostgreSQL.
-  const shared = database.kind === "postgres";
   const localChanges = extra.changes ?? localChangeFeed();
   // NOTIFY only where this process can also LISTEN (a database handed in without its URL cannot).
   const pgChanges = shared && config.DATABASE_URL ? pgChangeFeed(database.db, localChanges, logger) : undefined;
@@ -95,6 +112,8 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
           concurrency: config.TRANSCRIBE_CONCURRENCY,
           jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
           onSettled: (note) => changes.publish(note.userId, { kind: "note", id: note.id }),
+          admit: (note) => admitTranscription({ db: database.db, config, instance }, note.userId, note.duration),
+          onTranscribed: (note, seconds) => recordTranscription({ db: database.db }, note.userId, seconds),
         });
   // Summaries are written by the same processes that transcribe (DESIGN §7).
   const summaryRunner =
@@ -122,6 +141,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
     };
   }
   if (pgChanges && config.ROLE !== "worker") channels[CHANGES_CHANNEL] = (payload) => pgChanges.deliver(payload);
+  if (shared) channels[SETTINGS_CHANNEL] = () => void instance.reload().catch((err: unknown) => logger.warn({ err }, "settings reload failed"));
   // After a reconnect the notifications in between are lost: pages read again, runners poll anyway.
   const listener =
     shared && config.DATABASE_URL && Object.keys(channels).length
@@ -135,6 +155,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
     blobs,
     onNoteQueued: queued("note", runner && (() => runner.wake())),
     onSummaryQueued: queued("summary", summaryRunner && (() => summaryRunner.wake())),
+    instance,
     ...extra,
     changes,
   };
@@ -150,6 +171,21 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
     const requeued = await transcriptionJobsRepository(database.db).requeueAwaiting();
     if (requeued) logger.info({ notes: requeued }, "notes that waited for a transcription engine are queued");
   }
+  // The AI settings changed (here, or heard from another process): a transcribing process with an
+  // engine now takes back the notes that waited for one, at once.
+  enginesChanged = () => {
+    if (!runner || engines.transcriber.available === false) return;
+    transcriptionJobsRepository(database.db)
+      .requeueAwaiting()
+      .then((n) => {
+        if (n) logger.info({ notes: n }, "notes that waited for a transcription engine are queued");
+        runner.wake();
+      })
+      .catch((err: unknown) => logger.error({ err }, "queueing the notes that waited for an engine failed"));
+  };
+  // A missed notification (a reconnect) delays a settings change by SETTINGS_POLL_MS at most.
+  const settingsPoll = shared ? setInterval(() => void instance.check().catch(() => undefined), SETTINGS_POLL_MS) : undefined;
+  settingsPoll?.unref();
   // Started after listen; its first tick also picks up notes whose worker died (expired leases).
   runner?.start();
   summaryRunner?.start();
@@ -173,6 +209,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
         idle();
       });
       clearInterval(sweeper);
+      clearInterval(settingsPoll);
       // Finish or hand back claimed transcriptions, and a sweep under way, before the database goes.
       await Promise.all([runner?.stop(), summaryRunner?.stop(), listener?.close(), sweeping]);
       await closed;

@@ -21,6 +21,10 @@ export interface RunnerOptions {
   workerId?: string;
   /** Called once a note reached an end (transcribed, failed, waiting for an engine): the page is told. */
   onSettled?: (note: ClaimedNote) => void;
+  /** The account's daily limit (services/limits.ts): no, the note waits until `waitUntil`. */
+  admit?: (note: ClaimedNote) => Promise<{ ok: true } | { ok: false; waitUntil: Date }>;
+  /** A transcript was stored: `seconds` of audio count against the account's day. */
+  onTranscribed?: (note: ClaimedNote, seconds: number) => Promise<void>;
 }
 
 const DEFAULT_JOB_TIMEOUT_MS = 3 * 60 * 60_000;
@@ -71,6 +75,12 @@ export class TranscriptionRunner {
   }
 
   private async tick(): Promise<void> {
+    try {
+      // Notes that waited for their account's daily limit to reset: back on the queue once it did.
+      await this.o.jobs.releaseLimitWaits(new Date());
+    } catch (err) {
+      this.o.logger.error({ err }, "releasing notes after their limit reset failed");
+    }
     while (!this.stopping && this.inFlight.size < this.o.concurrency) {
       let claimed: ClaimedNote | undefined;
       try {
@@ -115,6 +125,13 @@ export class TranscriptionRunner {
       log.info("no transcription engine: the note waits for one");
       return;
     }
+    const admitted = this.o.admit ? await this.o.admit(note) : ({ ok: true } as const);
+    if (!admitted.ok) {
+      await jobs.waitForLimit(note.id, this.workerId, admitted.waitUntil);
+      this.o.onSettled?.(note);
+      log.info({ until: admitted.waitUntil }, "daily transcription limit reached: the note waits for the reset");
+      return;
+    }
     // The attempt stops on shutdown, on its time-out, or when the lease is gone (note deleted or
     // taken over), so no ffmpeg/pocketsphinx keeps running for a result nobody will store.
     const timeoutMs = this.o.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
@@ -141,7 +158,10 @@ export class TranscriptionRunner {
         return;
       }
       const written = await jobs.complete(note.id, this.workerId, result.text.trim(), result.durationSeconds);
-      if (written) this.o.onSettled?.(note);
+      if (written) {
+        await this.o.onTranscribed?.(note, result.durationSeconds ?? note.duration).catch((err: unknown) => log.warn({ err }, "usage not recorded"));
+        this.o.onSettled?.(note);
+      }
       log.info({ written, chars: result.text.length }, "note transcribed");
     } catch (err) {
       if (signal.aborted) return; // shutdown released it

@@ -8,6 +8,8 @@ export interface ClaimedNote {
   audioKey: string | null;
   audioMime: string | null;
   attempts: number;
+  /** Seconds, as recorded at upload (the engine may measure it again). */
+  duration: number;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ClaimedNote {
 export function transcriptionJobsRepository(db: Kysely<DB>) {
   return {
     async claim(workerId: string, leaseSeconds: number): Promise<ClaimedNote | undefined> {
-      const result = await sql<{ id: string; user_id: string; audio_key: string | null; audio_mime: string | null; attempts: number }>`
+      const result = await sql<{ id: string; user_id: string; audio_key: string | null; audio_mime: string | null; attempts: number; duration: number }>`
         UPDATE voice_notes
            SET lease_owner = ${workerId},
                lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
@@ -32,9 +34,9 @@ export function transcriptionJobsRepository(db: Kysely<DB>) {
             ORDER BY next_attempt_at NULLS FIRST, created_at
             LIMIT 1
             FOR UPDATE SKIP LOCKED)
-        RETURNING id, user_id, audio_key, audio_mime, attempts`.execute(db);
+        RETURNING id, user_id, audio_key, audio_mime, attempts, duration`.execute(db);
       const row = result.rows[0];
-      return row && { id: row.id, userId: row.user_id, audioKey: row.audio_key, audioMime: row.audio_mime, attempts: row.attempts };
+      return row && { id: row.id, userId: row.user_id, audioKey: row.audio_key, audioMime: row.audio_mime, attempts: row.attempts, duration: row.duration };
     },
 
     /**
@@ -123,6 +125,36 @@ export function transcriptionJobsRepository(db: Kysely<DB>) {
         .where("id", "=", id)
         .where("lease_owner", "=", workerId)
         .execute();
+    },
+
+    /**
+     * Over the account's daily transcription limit: the note leaves the queue, its attempt
+     * unspent, until `until` (the account's next local midnight), when releaseLimitWaits puts it back.
+     */
+    async waitForLimit(id: string, workerId: string, until: Date): Promise<void> {
+      await db
+        .updateTable("voice_notes")
+        .set({
+          is_transcribing: false,
+          limit_wait_until: until,
+          attempts: sql<number>`greatest(attempts - 1, 0)`,
+          lease_owner: null,
+          lease_expires_at: null,
+          next_attempt_at: null,
+        })
+        .where("id", "=", id)
+        .where("lease_owner", "=", workerId)
+        .execute();
+    },
+
+    /** Notes whose limit reset by `now` go back on the queue (the partial index finds them). */
+    async releaseLimitWaits(now: Date): Promise<number> {
+      const result = await db
+        .updateTable("voice_notes")
+        .set({ is_transcribing: true, limit_wait_until: null, next_attempt_at: null })
+        .where("limit_wait_until", "<=", now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** A process with an engine starts: every note waiting for one goes back on the queue. */

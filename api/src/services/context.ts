@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { DB } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import type { Summarizer } from "../engines/summaries/types.js";
+import type { InstanceControl } from "../instance/control.js";
 import type { BlobStore } from "../storage/index.js";
 
 /** What a service needs: the database (through repositories), the blob store, config and logs. */
@@ -16,6 +17,10 @@ export interface ServiceContext {
   onNoteQueued?: () => void;
   /** Wakes the summary runner after a summary is requested. */
   onSummaryQueued?: () => void;
+  /** What an admin set from the app (sign-ups, AI endpoint, default limits), as this process holds it. */
+  instance: InstanceControl;
+  /** An admin disabled or deleted the account: whatever this process keeps of its sessions goes now. */
+  onAccountRevoked?: (userId: string) => void;
 }
 
 export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();

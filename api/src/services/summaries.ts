@@ -17,6 +17,7 @@ import { summariesRepository, type SummaryFigures, type SummaryRequest, type Sum
 import { voiceNotesRepository } from "../repositories/voice-notes.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
+import { spendOne } from "./limits.js";
 import { requireSummaryType } from "./summary-types.js";
 
 export function toSummary(row: SummaryWithTypeRow): Summary {
@@ -113,6 +114,7 @@ export async function requestSummary(ctx: ServiceContext, userId: string, input:
   if (notes.length === 0) {
     throw new ApiError("unprocessable", "There are no transcribed notes in this period to summarise yet.");
   }
+  await spendOne(ctx, userId, "summaries", request.timeZone);
   const { row, created } = await summaries.insertPending({
     userId,
     domainId: request.domain.id,

@@ -7,6 +7,8 @@ export * from "./summaries.js";
 export * from "./search.js";
 export * from "./chat.js";
 export * from "./portability.js";
+export * from "./instance.js";
+export * from "./admin.js";
 // … and what it accepts: bodies and query strings, in modules of their own so that a bundle which
 // only reads answers (the web) never builds them.
 export * from "./requests/fields.js";
@@ -17,3 +19,4 @@ export * from "./requests/summaries.js";
 export * from "./requests/search.js";
 export * from "./requests/chat.js";
 export * from "./requests/portability.js";
+export * from "./requests/admin.js";
