@@ -15,11 +15,16 @@ import { productRoutes, publicProductRoutes } from "./routes/index.js";
 import { activityRecorder } from "./auth/activity.js";
 import { inlineScriptHashes, scanPrerenderedPages } from "./prerendered-pages.js";
 import { mountWebApp } from "./web-static.js";
+import { createMetrics } from "./metrics/metrics.js";
+import { metricsRoute } from "./metrics/route.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
+  deps.metrics ??= createMetrics(deps.database.db);
+  const metrics = deps.metrics;
+  app.use("*", metrics.http);
   // Read once: their inline scripts' hashes go into the CSP, and they are served at their paths.
   const prerendered = scanPrerenderedPages(deps.config.WEB_DIST);
   // First, so every answer (errors and the SPA fallback included) carries them.
@@ -43,6 +48,7 @@ export function createApp(deps: AppDeps) {
   api.all("*", noRouteResponse);
   app.route("/api", api);
 
+  app.get("/metrics", metricsRoute(metrics, deps.config.METRICS_TOKEN));
   app.all("/auth/v1/*", (c) => c.json({ code: 404, error_code: "not_found", msg: "Not found" }, 404));
   app.route("/", robotsRoutes());
   mountWebApp(app, deps.config.WEB_DIST, prerendered);

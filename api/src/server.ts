@@ -9,6 +9,8 @@ import { resolveEngines } from "./engines/resolve.js";
 import { liveEngines } from "./engines/live.js";
 import { createInstanceControl, notifySettingsChanged, SETTINGS_CHANNEL, SETTINGS_POLL_MS } from "./instance/control.js";
 import { admitTranscription, recordTranscription } from "./services/limits.js";
+import { createMetrics } from "./metrics/metrics.js";
+import { metricsText } from "./metrics/route.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
 import { localChangeFeed } from "./changes/change-feed.js";
 import { CHANGES_CHANNEL, pgChangeFeed } from "./changes/pg-change-feed.js";
@@ -29,6 +31,8 @@ export interface RunningServer {
   deps: AppDeps;
   /** Absent in ROLE=api: another process (ROLE=worker or all) transcribes. */
   runner: TranscriptionRunner | undefined;
+  /** METRICS_PORT's address when it is set. */
+  metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -91,6 +95,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   }
   if (config.ROLE === "api") logger.info("ROLE=api: no transcription here; a ROLE=worker (or all) process on this database transcribes");
 
+  const metrics = extra.metrics ?? createMetrics(database.db);
   // What the pages hear (routes/events.ts): in one process directly, across processes on PostgreSQL.
   const localChanges = extra.changes ?? localChangeFeed();
   // NOTIFY only where this process can also LISTEN (a database handed in without its URL cannot).
@@ -102,7 +107,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
       ? undefined
       : new TranscriptionRunner({
           jobs: transcriptionJobsRepository(database.db),
-          transcriber: engines.transcriber,
+          transcriber: metrics.timeTranscriber(engines.transcriber),
           withAudioFile: (key, use) => blobs.withLocalFile(key, use),
           logger,
           leaseSeconds: config.TRANSCRIBE_LEASE_SECONDS,
@@ -121,7 +126,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
       ? undefined
       : new SummaryRunner({
           jobs: summaryJobsRepository(database.db),
-          write: (job) => writeSummary({ db: database.db, summarizer: engines.summarizer }, job),
+          write: (job) => writeSummary({ db: database.db, summarizer: metrics.timeSummarizer(engines.summarizer) }, job),
           logger,
           leaseSeconds: config.SUMMARY_LEASE_SECONDS,
           pollMs: config.TRANSCRIBE_POLL_MS,
@@ -156,6 +161,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
     onNoteQueued: queued("note", runner && (() => runner.wake())),
     onSummaryQueued: queued("summary", summaryRunner && (() => summaryRunner.wake())),
     instance,
+    metrics,
     ...extra,
     changes,
   };
@@ -165,6 +171,14 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  // Scraped without a token, from this machine only.
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await new Promise<ServerType>((resolve) => {
+          const s = serve({ fetch: () => metricsText(metrics), port: config.METRICS_PORT!, hostname: "127.0.0.1" }, () => resolve(s));
+        });
+  if (metricsServer) logger.info({ port: (metricsServer.address() as AddressInfo).port }, "metrics on 127.0.0.1");
   const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
   // A transcribing process with an engine takes back every note that waited for one.
   if (runner && engines.transcriber.available !== false) {
@@ -213,8 +227,10 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
       // Finish or hand back claimed transcriptions, and a sweep under way, before the database goes.
       await Promise.all([runner?.stop(), summaryRunner?.stop(), listener?.close(), sweeping]);
       await closed;
+      if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
       if (!extra.database) await database.close();
       logger.info("stopped");
     })());
-  return { url, deps, runner, stop };
+  const metricsUrl = metricsServer && `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}/metrics`;
+  return { url, deps, runner, metricsUrl, stop };
 }

@@ -29,6 +29,7 @@ export function serviceContext(deps: AppDeps): ServiceContext {
     onSummaryQueued: deps.onSummaryQueued,
     instance: instanceControlOf(deps),
     onAccountRevoked: deps.onAccountRevoked,
+    onOutboxReplay: () => deps.metrics?.outboxReplay(),
   };
 }
 

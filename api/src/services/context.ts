@@ -19,6 +19,8 @@ export interface ServiceContext {
   onSummaryQueued?: () => void;
   /** What an admin set from the app (sign-ups, AI endpoint, default limits), as this process holds it. */
   instance: InstanceControl;
+  /** An upload came again with a clientId the server had (counted by /metrics). */
+  onOutboxReplay?: () => void;
   /** An admin disabled or deleted the account: whatever this process keeps of its sessions goes now. */
   onAccountRevoked?: (userId: string) => void;
 }

@@ -61,14 +61,14 @@ describe.each(dbKinds)("sign-ups, invitations and the admin's accounts on %s", (
       expect(refused.error).toMatchObject({ status: 422, code: "signup_disabled", message: "Signups not allowed for this instance" });
 
       const invitation = (await api(server.url, admin, "POST", "/api/admin/invitations", {})).body as { token: string; id: string };
-      expect((await (await fetch(`${server.url}/api/signup-policy?invitation=${invitation.token}`)).json()).invitation).toEqual({ status: "valid", email: null });
+      expect(((await (await fetch(`${server.url}/api/signup-policy?invitation=${invitation.token}`)).json()) as any).invitation).toEqual({ status: "valid", email: null });
       const invited = await signUp(server.url, newEmail(), invitation.token);
       expect(invited.error).toBeNull();
       expect(invited.session?.access_token).toBeTruthy();
 
       const again = await signUp(server.url, newEmail(), invitation.token);
       expect(again.error).toMatchObject({ status: 422, code: "signup_disabled", message: "This invitation link has already been used. Ask for a new one." });
-      expect((await (await fetch(`${server.url}/api/signup-policy?invitation=${invitation.token}`)).json()).invitation.status).toBe("used");
+      expect(((await (await fetch(`${server.url}/api/signup-policy?invitation=${invitation.token}`)).json()) as any).invitation.status).toBe("used");
       const listed = (await api(server.url, admin, "GET", "/api/admin/invitations")).body as { id: string; status: string; usedByEmail: string }[];
       expect(listed.find((i) => i.id === invitation.id)).toMatchObject({ status: "used", usedByEmail: invited.email });
     });
