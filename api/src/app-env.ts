@@ -31,10 +31,8 @@ export interface AppDeps {
   engines: Engines;
   /** Where recordings live; created once by the composition root (server.ts, or a test). */
   blobs: BlobStore;
-  /** Called when a note is queued for transcription, so a worker claims it now rather than at its next poll. */
-  onNoteQueued?: () => void;
-  /** Called when a summary is requested, so a worker writes it now rather than at its next poll. */
-  onSummaryQueued?: () => void;
+  /** Called when a job of this kind was queued, so a worker claims it now rather than at its next poll. */
+  wakeJobs?: (kind: string) => void;
   /** What the events stream tells pages (a transcript or summary became ready); a fresh in-process feed when absent. */
   changes?: ChangeFeed;
   /** The admin screen's settings as this process holds them (server.ts makes it; one is made for the deps when absent). */

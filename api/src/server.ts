@@ -8,16 +8,17 @@ import { migrateToLatest } from "./db/migrate.js";
 import { resolveEngines } from "./engines/resolve.js";
 import { liveEngines } from "./engines/live.js";
 import { createInstanceControl, notifySettingsChanged, SETTINGS_CHANNEL, SETTINGS_POLL_MS } from "./instance/control.js";
-import { admitTranscription, recordTranscription } from "./services/limits.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { metricsText } from "./metrics/route.js";
+import { admitTranscription, recordTranscription } from "./services/limits.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
 import { localChangeFeed } from "./changes/change-feed.js";
 import { CHANGES_CHANNEL, pgChangeFeed } from "./changes/pg-change-feed.js";
 import { listenOnPostgres } from "./db/pg-listen.js";
-import { isJobKind, JOBS_CHANNEL, notifyJob, type JobKind } from "./jobs/job-signals.js";
-import { SummaryRunner } from "./jobs/summary-runner.js";
-import { TranscriptionRunner } from "./jobs/transcription-runner.js";
+import { JobLoop } from "./jobs/job-loop.js";
+import { JOBS_CHANNEL, notifyJob, TRANSCRIPTION_JOB } from "./jobs/job-signals.js";
+import { summaryKind } from "./jobs/summary-runner.js";
+import { transcriptionKind } from "./jobs/transcription-runner.js";
 import { createLogger } from "./logger.js";
 import { summaryJobsRepository } from "./repositories/summary-jobs.js";
 import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
@@ -29,8 +30,8 @@ const SWEEP_INTERVAL_MS = 3600_000;
 export interface RunningServer {
   url: string;
   deps: AppDeps;
-  /** Absent in ROLE=api: another process (ROLE=worker or all) transcribes. */
-  runner: TranscriptionRunner | undefined;
+  /** Absent in ROLE=api: another process (ROLE=worker or all) runs the background jobs. */
+  jobs: JobLoop | undefined;
   /** METRICS_PORT's address when it is set. */
   metricsUrl: string | undefined;
   stop(): Promise<void>;
@@ -38,7 +39,7 @@ export interface RunningServer {
 
 /**
  * Opens the database, migrates, prepares the blob store, chooses the engines, starts the
- * transcription runner and listens. ROLE decides which parts run (DESIGN §2): `all` serves
+ * job loop and listens. ROLE decides which parts run (DESIGN §2): `all` serves
  * HTTP and transcribes; `api` serves HTTP only; `worker` transcribes and answers only
  * GET /api/health, for the orchestrator's health check. Used by main.ts and by tests that
  * need a real port.
@@ -52,7 +53,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
 
   const engines = extra.engines ?? liveEngines(resolveEngines(config));
   const shared = database.kind === "postgres";
-  // Declared here, set once the runner exists: the AI settings may bring an engine to notes that waited for one.
+  // Declared here, set once the job loop exists: the AI settings may bring an engine to notes that waited for one.
   let enginesChanged = () => {};
   const instance =
     extra.instance ??
@@ -102,52 +103,47 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   const pgChanges = shared && config.DATABASE_URL ? pgChangeFeed(database.db, localChanges, logger) : undefined;
   const changes = pgChanges ?? localChanges;
 
-  const runner =
-    config.ROLE === "api"
-      ? undefined
-      : new TranscriptionRunner({
-          jobs: transcriptionJobsRepository(database.db),
-          transcriber: metrics.timeTranscriber(engines.transcriber),
-          withAudioFile: (key, use) => blobs.withLocalFile(key, use),
-          logger,
-          leaseSeconds: config.TRANSCRIBE_LEASE_SECONDS,
-          pollMs: config.TRANSCRIBE_POLL_MS,
-          maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
-          retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
-          concurrency: config.TRANSCRIBE_CONCURRENCY,
-          jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
-          onSettled: (note) => changes.publish(note.userId, { kind: "note", id: note.id }),
-          admit: (note) => admitTranscription({ db: database.db, config, instance }, note.userId, note.duration),
-          onTranscribed: (note, seconds) => recordTranscription({ db: database.db }, note.userId, seconds),
-        });
-  // Summaries are written by the same processes that transcribe (DESIGN §7).
-  const summaryRunner =
-    config.ROLE === "api"
-      ? undefined
-      : new SummaryRunner({
-          jobs: summaryJobsRepository(database.db),
-          write: (job) => writeSummary({ db: database.db, summarizer: metrics.timeSummarizer(engines.summarizer) }, job),
-          logger,
-          leaseSeconds: config.SUMMARY_LEASE_SECONDS,
-          pollMs: config.TRANSCRIBE_POLL_MS,
-          maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
-          retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
-          onSettled: (job) => changes.publish(job.userId, { kind: "summary", id: job.id }),
-        });
-  // A queued job wakes this process's runner at once, and on PostgreSQL every other process's too.
-  const queued = (kind: JobKind, wake: (() => void) | undefined) => () => {
-    wake?.();
+  // Every background job runs on one loop (jobs/job-loop.ts), in the processes that do the work.
+  const jobs = config.ROLE === "api" ? undefined : new JobLoop({ logger });
+  jobs
+    ?.add(
+      transcriptionKind({
+        jobs: transcriptionJobsRepository(database.db),
+        transcriber: metrics.timeTranscriber(engines.transcriber),
+        withAudioFile: (key, use) => blobs.withLocalFile(key, use),
+        leaseSeconds: config.TRANSCRIBE_LEASE_SECONDS,
+        pollMs: config.TRANSCRIBE_POLL_MS,
+        maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
+        retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
+        concurrency: config.TRANSCRIBE_CONCURRENCY,
+        jobTimeoutMs: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
+        onSettled: (note) => changes.publish(note.userId, { kind: "note", id: note.id }),
+        admit: (note) => admitTranscription({ db: database.db, config, instance }, note.userId, note.duration),
+        onTranscribed: (note, seconds) => recordTranscription({ db: database.db }, note.userId, seconds),
+      }),
+    )
+    .add(
+      // Summaries are written by the same processes that transcribe (DESIGN §7).
+      summaryKind({
+        jobs: summaryJobsRepository(database.db),
+        write: (job) => writeSummary({ db: database.db, summarizer: metrics.timeSummarizer(engines.summarizer) }, job),
+        leaseSeconds: config.SUMMARY_LEASE_SECONDS,
+        pollMs: config.TRANSCRIBE_POLL_MS,
+        maxAttempts: config.TRANSCRIBE_MAX_ATTEMPTS,
+        retryBaseMs: config.TRANSCRIBE_RETRY_BASE_MS,
+        onSettled: (job) => changes.publish(job.userId, { kind: "summary", id: job.id }),
+      }),
+    );
+  // A queued job wakes this process's loop at once, and on PostgreSQL every other process's too.
+  const wakeJobs = (kind: string) => {
+    jobs?.wake(kind);
     if (shared) notifyJob(database.db, kind).catch((err: unknown) => logger.warn({ err }, "job notification failed"));
   };
   const channels: Record<string, (payload: string) => void> = {};
-  if (runner || summaryRunner) {
-    channels[JOBS_CHANNEL] = (kind) => {
-      if (isJobKind(kind)) (kind === "note" ? runner : summaryRunner)?.wake();
-    };
-  }
+  if (jobs) channels[JOBS_CHANNEL] = (kind) => jobs.wake(kind);
   if (pgChanges && config.ROLE !== "worker") channels[CHANGES_CHANNEL] = (payload) => pgChanges.deliver(payload);
   if (shared) channels[SETTINGS_CHANNEL] = () => void instance.reload().catch((err: unknown) => logger.warn({ err }, "settings reload failed"));
-  // After a reconnect the notifications in between are lost: pages read again, runners poll anyway.
+  // After a reconnect the notifications in between are lost: pages read again, the loop polls anyway.
   const listener =
     shared && config.DATABASE_URL && Object.keys(channels).length
       ? listenOnPostgres(config.DATABASE_URL, channels, logger, () => changes.resyncAll())
@@ -158,8 +154,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
     logger,
     engines,
     blobs,
-    onNoteQueued: queued("note", runner && (() => runner.wake())),
-    onSummaryQueued: queued("summary", summaryRunner && (() => summaryRunner.wake())),
+    wakeJobs,
     instance,
     metrics,
     ...extra,
@@ -178,33 +173,36 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
       : await new Promise<ServerType>((resolve) => {
           const s = serve({ fetch: () => metricsText(metrics), port: config.METRICS_PORT!, hostname: "127.0.0.1" }, () => resolve(s));
         });
-  if (metricsServer) logger.info({ port: (metricsServer.address() as AddressInfo).port }, "metrics on 127.0.0.1");
+  const metricsUrl = metricsServer && `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}/metrics`;
+  if (metricsUrl) logger.info({ url: metricsUrl }, "metrics on loopback");
   const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
   // A transcribing process with an engine takes back every note that waited for one.
-  if (runner && engines.transcriber.available !== false) {
+  if (jobs && engines.transcriber.available !== false) {
     const requeued = await transcriptionJobsRepository(database.db).requeueAwaiting();
     if (requeued) logger.info({ notes: requeued }, "notes that waited for a transcription engine are queued");
   }
+  // The embedded database is opened by this process alone: what a killed process held is resumed
+  // now, not when its lease runs out. On PostgreSQL another process may hold it: the lease decides.
+  if (jobs && database.kind === "pglite") await jobs.resumeAbandoned();
   // The AI settings changed (here, or heard from another process): a transcribing process with an
   // engine now takes back the notes that waited for one, at once.
   enginesChanged = () => {
-    if (!runner || engines.transcriber.available === false) return;
+    if (!jobs || engines.transcriber.available === false) return;
     transcriptionJobsRepository(database.db)
       .requeueAwaiting()
       .then((n) => {
         if (n) logger.info({ notes: n }, "notes that waited for a transcription engine are queued");
-        runner.wake();
+        jobs.wake(TRANSCRIPTION_JOB);
       })
       .catch((err: unknown) => logger.error({ err }, "queueing the notes that waited for an engine failed"));
   };
   // A missed notification (a reconnect) delays a settings change by SETTINGS_POLL_MS at most.
   const settingsPoll = shared ? setInterval(() => void instance.check().catch(() => undefined), SETTINGS_POLL_MS) : undefined;
   settingsPoll?.unref();
-  // Started after listen; its first tick also picks up notes whose worker died (expired leases).
-  runner?.start();
-  summaryRunner?.start();
+  // Started after listen; its first tick also picks up jobs whose worker died (expired leases).
+  jobs?.start();
   void sweep();
-  logger.info({ url, db: database.kind, role: config.ROLE, worker: runner?.workerId }, "listening");
+  logger.info({ url, db: database.kind, role: config.ROLE, worker: jobs?.workerId }, "listening");
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -224,13 +222,12 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
       });
       clearInterval(sweeper);
       clearInterval(settingsPoll);
-      // Finish or hand back claimed transcriptions, and a sweep under way, before the database goes.
-      await Promise.all([runner?.stop(), summaryRunner?.stop(), listener?.close(), sweeping]);
+      // Finish or hand back claimed jobs, and a sweep under way, before the database goes.
+      await Promise.all([jobs?.stop(), listener?.close(), sweeping]);
       await closed;
       if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
       if (!extra.database) await database.close();
       logger.info("stopped");
     })());
-  const metricsUrl = metricsServer && `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}/metrics`;
-  return { url, deps, runner, metricsUrl, stop };
+  return { url, deps, jobs, metricsUrl, stop };
 }

@@ -3,12 +3,14 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sweepCrashLeftovers } from "../src/jobs/crash-sweep.js";
 import { createLogger } from "../src/logger.js";
+import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
 import type { Database } from "../src/db/database.js";
 import { createUser } from "./factories.js";
-import { createTestApp, databaseUrl, dbKinds, freshDatabase } from "./harness.js";
+import { createTestApp, databaseUrl, dbKinds, freshDatabase, type TestApp } from "./harness.js";
 import { createDomain } from "./support/api.js";
 import { audioDir, filesUnder, webmBytes } from "./support/audio.js";
 import { spawnApi, type ApiProcess } from "./support/api-process.js";
@@ -120,34 +122,46 @@ describe.each(dbKinds)("crash leftovers on %s", (kind) => {
   }, 400_000);
 });
 
-describe.each(dbKinds)("the crash sweep's age bound on %s", (kind) => {
+describe.each(dbKinds)("the crash sweep on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
   test("a fresh temporary or a just-committed file (another replica mid-upload) is left alone", async () => {
-    const t = await createTestApp(kind);
-    try {
-      const user = await createUser(t.deps);
-      await createDomain(t, user, { isDefault: true });
-      const temp = t.deps.blobs.createTemp();
-      temp.stream.write(webmBytes());
-      await new Promise((r) => setTimeout(r, 50));
-      const fresh = path.join(audioDir(t.deps.config.DATA_DIR), user.id, `${crypto.randomUUID()}.webm`);
-      fs.mkdirSync(path.dirname(fresh), { recursive: true });
-      fs.writeFileSync(fresh, webmBytes());
-      const deps = { db: t.deps.database.db, blobs: t.deps.blobs, logger: createLogger("silent") };
+    const user = await createUser(t.deps);
+    await createDomain(t, user, { isDefault: true });
+    const temp = t.deps.blobs.createTemp();
+    temp.stream.write(webmBytes());
+    await new Promise((r) => setTimeout(r, 50));
+    const fresh = path.join(audioDir(t.deps.config.DATA_DIR), user.id, `${crypto.randomUUID()}.webm`);
+    fs.mkdirSync(path.dirname(fresh), { recursive: true });
+    fs.writeFileSync(fresh, webmBytes());
+    const deps = { db: t.deps.database.db, blobs: t.deps.blobs, logger: createLogger("silent") };
 
-      expect(await sweepCrashLeftovers(deps, 900)).toEqual({ temporaries: 0, orphans: 0 });
-      expect(fs.existsSync(fresh)).toBe(true);
-      expect(tmpFiles(t.deps.config.DATA_DIR)).toHaveLength(1);
+    expect(await sweepCrashLeftovers(deps, 900)).toEqual({ temporaries: 0, orphans: 0 });
+    expect(fs.existsSync(fresh)).toBe(true);
+    expect(tmpFiles(t.deps.config.DATA_DIR)).toHaveLength(1);
 
-      // Once old enough they go; a note's audio stays whatever its age.
-      const res = await t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm() });
-      expect(res.status).toBe(201);
-      const later = new Date(Date.now() + 901_000);
-      expect(await sweepCrashLeftovers(deps, 900, later)).toEqual({ temporaries: 1, orphans: 1 });
-      expect(fs.existsSync(fresh)).toBe(false);
-      expect(noteFiles(t.deps.config.DATA_DIR)).toHaveLength(1);
-      await temp.discard();
-    } finally {
-      await t.close();
-    }
+    // Once old enough they go; a note's audio stays whatever its age.
+    const res = await t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm() });
+    expect(res.status).toBe(201);
+    const later = new Date(Date.now() + 901_000);
+    expect(await sweepCrashLeftovers(deps, 900, later)).toEqual({ temporaries: 1, orphans: 1 });
+    expect(fs.existsSync(fresh)).toBe(false);
+    expect(noteFiles(t.deps.config.DATA_DIR)).toHaveLength(1);
+    await temp.discard();
+  });
+
+  test("which stored files still have a note is answered from the index on the audio key, not by reading every note", async () => {
+    const plan = await t.deps.database.db.transaction().execute(async (trx) => {
+      // Forbid reading the whole table, so the plan shows whether an index can answer at all.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const keys = [0, 1, 2].map(() => `${crypto.randomUUID()}/${crypto.randomUUID()}.webm`);
+      const rows = await voiceNotesRepository(trx).referencedAudioKeysQuery(keys).explain();
+      return rows.map((r) => String(Object.values(r)[0])).join("\n");
+    });
+    expect(plan).toMatch(/(Index|Index Only|Bitmap Index) Scan (using|on) voice_notes_audio_key_idx/);
   });
 });

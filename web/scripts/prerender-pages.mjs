@@ -9,7 +9,7 @@
 //   screen needs too), so the first paint waits for no request;
 // - the session-hint script inline at the top (see src/prerender/session-hint.ts), which then
 //   starts the app after the first paint: the only inline script, allowed by its hash in the CSP;
-// - the markup in #prerendered beside the app's #root, which the app takes over (src/prerender/takeover.ts).
+// - the markup in #prerendered beside the app's #root, which the app takes over (src/lib/prerender-takeover.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

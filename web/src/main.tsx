@@ -26,7 +26,9 @@ import { sharedImport } from "./lib/retry-import";
 import { nextTask } from "./lib/next-task";
 import { whenIdle } from "./lib/when-idle";
 import { warmFonts } from "./lib/font-warmup";
-import { dropPrerenderedPage, showsPrerenderedPage } from "./prerender/takeover";
+import { dropPrerenderedPage, showsPrerenderedPage } from "./lib/prerender-takeover";
+import { noteKeys } from "./features/notes/keys";
+import { collectionKeys } from "./features/collections/keys";
 
 // Resolved when the router has rendered its first screen (or 5 s have passed without it).
 let markFirstScreen!: () => void;
@@ -79,6 +81,7 @@ function startOutboxOnceSignedIn() {
     startOutboxInPage({
       auth,
       queryClient,
+      refreshAfterDelivery: [noteKeys.all, collectionKeys.all],
       // getSession refreshes an expired token first; after a 401 a refresh is forced.
       getAccessToken: async (refresh) => {
         const supabase = await getSupabase().catch(() => null);
@@ -101,7 +104,7 @@ auth.subscribe(startOutboxOnceSignedIn);
 auth.start();
 const router = createAppRouter(auth, queryClient);
 // A prerendered visitor page (landing, sign-in, sign-up) stays on screen until its component takes
-// it over (prerender/takeover.ts). Hidden when this browser may hold a session (its inline
+// it over (lib/prerender-takeover.ts). Hidden when this browser may hold a session (its inline
 // session hint): then the loading screen shows, as on any other page. Whatever the app renders
 // instead of that page (a signed-in redirect, an error) replaces it too.
 const prerenderedShown = showsPrerenderedPage();

@@ -7,7 +7,7 @@ import { replayOutbox, type ReplayReport } from "./features/outbox/replay";
 import { readMirroredToken } from "./features/outbox/session-mirror";
 import { fetchTransport } from "./features/outbox/upload-recording";
 import { SHARE_TARGET_PATH, receiveShared } from "./features/share-target/receive-shared";
-import { PRERENDERED_PATHS, prerenderedFile } from "./prerender/pages";
+import { PRERENDERED_PATHS, prerenderedFile } from "./lib/prerendered-pages";
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,6 +1,6 @@
 // The visitor island: what a prerendered visitor page (landing, sign-in, sign-up) loads on first
 // use instead of the app (issue 21). The page's own component takes the static copy over as in
-// the app (prerender/takeover.ts), with React alone: no router, no TanStack Query, no outbox. It
+// the app (lib/prerender-takeover.ts), with React alone: no router, no TanStack Query, no outbox. It
 // moves between the three pages in place while signed out (a toast such as "Check your email"
 // stays on screen) and loads any other page, and any page once signed in, which the app then
 // serves: after signing in, "/" finds the session and starts the app. A second entry of the app's
@@ -17,7 +17,7 @@ import { registerServiceWorker } from "./lib/register-sw";
 import { safeLocalStorage } from "./lib/safe-storage";
 import { whenIdle } from "./lib/when-idle";
 import { mayHaveSession } from "./features/auth/stored-session";
-import type { PrerenderedPath } from "./prerender/pages";
+import type { PrerenderedPath } from "./lib/prerendered-pages";
 
 const PAGES: Record<PrerenderedPath, ComponentType> = { "/": LandingPage, "/auth/login": LoginForm, "/auth/signup": SignupForm };
 

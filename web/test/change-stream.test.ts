@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { VoiceNote } from "@vj/core";
 import { ApiError } from "../src/lib/api-client";
 import { isChangeStreamLive, nextChange, startChangeStream, type ChangeEvent } from "../src/lib/change-stream";
-import { applyChange } from "../src/features/journal/live-updates";
+import { applyChange } from "../src/shell/live-updates";
 import { noteKeys, noteQueries } from "../src/features/notes/queries";
 import { summaryKeys } from "../src/features/summaries/queries";
 import { TRANSCRIPTION_POLL_INTERVAL_MS } from "@vj/core";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { navigatorLabels } from "../src/features/journal/navigator-labels";
-import { choosePeriod, chooseTab, goToDay, shiftPeriod } from "../src/features/journal/search";
-import { validateJournalSearch, type JournalSearch } from "../src/features/journal/search-params";
+import { navigatorLabels } from "../src/features/journal-view/navigator-labels";
+import { choosePeriod, chooseTab, goToDay, shiftPeriod } from "../src/features/journal-view/moves";
+import { validateJournalSearch, type JournalSearch } from "../src/features/journal-view/search-params";
 
 const UTC = "UTC";
 

@@ -3,7 +3,7 @@ import type { Domain } from "@vj/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { collectionQueries } from "../src/features/collections/queries";
 import { prefetchJournalView } from "../src/features/journal/prefetch-view";
-import { viewedPeriod } from "../src/features/journal/use-journal-view";
+import { viewedPeriod } from "../src/features/journal-view/use-journal-view";
 import { noteQueries } from "../src/features/notes/queries";
 import { summaryQueries } from "../src/features/summaries/queries";
 

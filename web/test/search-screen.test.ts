@@ -1,8 +1,8 @@
 import type { SearchHit } from "@vj/core";
 import { describe, expect, test } from "vitest";
-import { noteLink, summaryLink } from "../src/features/journal/links";
-import { shiftPeriod } from "../src/features/journal/search";
-import { validateJournalSearch } from "../src/features/journal/search-params";
+import { noteLink, summaryLink } from "../src/features/journal-view/links";
+import { shiftPeriod } from "../src/features/journal-view/moves";
+import { validateJournalSearch } from "../src/features/journal-view/search-params";
 import { dayLabel, groupHitsByDay, snippetParts } from "../src/features/search/group-by-day";
 import { isSearchShortcut } from "../src/features/search/use-search-shortcut";
 

@@ -1,6 +1,6 @@
 import { ONBOARDING_SWATCHES, COLLECTION_SWATCHES } from "@vj/core";
 import { describe, expect, it } from "vitest";
-import { contrastRatio, luminance, readableTextOn, tintOf } from "../src/features/journal/tint";
+import { contrastRatio, luminance, readableTextOn, tintOf } from "../src/features/journal-view/tint";
 
 describe("text on a collection colour", () => {
   it("is dark on light colours (amber, lime) and white on deep ones", () => {

@@ -138,6 +138,24 @@ export interface ChatMessagesTable {
   created_at: CreatedAt;
 }
 
+/** A job of a kind without a table of its own (jobs/scheduled-kind.ts), once per (kind, once_key). */
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  once_key: string;
+  user_id: string | null;
+  payload: ColumnType<unknown, string | undefined, string>;
+  status: Generated<"pending" | "done" | "failed">;
+  error: string | null;
+  attempts: Generated<number>;
+  /** When it is due (and after a failure, when it is tried again). */
+  next_attempt_at: Date;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
 /** The one row of what an admin set from the app (id 1); the environment wins over each field. */
 export interface InstanceSettingsTable {
   id: Generated<number>;
@@ -187,6 +205,7 @@ export interface DB {
   summaries: SummariesTable;
   chat_threads: ChatThreadsTable;
   chat_messages: ChatMessagesTable;
+  jobs: JobsTable;
   instance_settings: InstanceSettingsTable;
   invitations: InvitationsTable;
   usage_days: UsageDaysTable;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
+import { leasedJobs } from "./leased-jobs.js";
 
 /** A note claimed for transcription by one worker under a lease. */
 export interface ClaimedNote {
@@ -13,47 +14,25 @@ export interface ClaimedNote {
 }
 
 /**
- * The transcription queue lives in voice_notes rows (DESIGN §6): a note is
- * queued while is_transcribing is true. Claims use FOR UPDATE SKIP LOCKED so
- * replicas never take the same row, and a lease so a crashed worker's note is
- * taken again once the lease expires.
+ * The transcription queue lives in voice_notes rows (DESIGN §6): a note is queued while
+ * is_transcribing is true. The lease writes are the job loop's (leased-jobs.ts); this adds what
+ * a claim reads and how a transcription ends.
  */
 export function transcriptionJobsRepository(db: Kysely<DB>) {
+  const leased = leasedJobs(db, { table: "voice_notes", pending: sql`is_transcribing`, clearOnRetry: ["transcription_error"] });
   return {
     async claim(workerId: string, leaseSeconds: number): Promise<ClaimedNote | undefined> {
-      const result = await sql<{ id: string; user_id: string; audio_key: string | null; audio_mime: string | null; attempts: number; duration: number }>`
-        UPDATE voice_notes
-           SET lease_owner = ${workerId},
-               lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
-               attempts = attempts + 1
-         WHERE id = (
-           SELECT id FROM voice_notes
-            WHERE is_transcribing
-              AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-              AND (lease_expires_at IS NULL OR lease_expires_at < now())
-            ORDER BY next_attempt_at NULLS FIRST, created_at
-            LIMIT 1
-            FOR UPDATE SKIP LOCKED)
-        RETURNING id, user_id, audio_key, audio_mime, attempts, duration`.execute(db);
-      const row = result.rows[0];
+      const row = await leased.claim<{ id: string; user_id: string; audio_key: string | null; audio_mime: string | null; attempts: number; duration: number }>(
+        workerId,
+        leaseSeconds,
+        ["id", "user_id", "audio_key", "audio_mime", "attempts", "duration"],
+      );
       return row && { id: row.id, userId: row.user_id, audioKey: row.audio_key, audioMime: row.audio_mime, attempts: row.attempts, duration: row.duration };
     },
-
-    /**
-     * Heartbeat: extends the lease while the worker is still busy, so a recording that takes
-     * longer than one lease is not claimed (and transcribed again) by another worker. False
-     * when the lease is gone: the note was deleted, requeued or taken over.
-     */
-    async renew(id: string, workerId: string, leaseSeconds: number): Promise<boolean> {
-      const result = await db
-        .updateTable("voice_notes")
-        .set({ lease_expires_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})` })
-        .where("id", "=", id)
-        .where("lease_owner", "=", workerId)
-        .where("is_transcribing", "=", true)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    renew: leased.renew,
+    retryLater: leased.retryLater,
+    release: leased.release,
+    resumeAbandoned: leased.resumeAbandoned,
 
     /** Text, flags and duration in one statement; a lost lease (another worker took over) writes nothing. */
     async complete(id: string, workerId: string, text: string, durationSeconds: number | undefined): Promise<boolean> {
@@ -73,20 +52,6 @@ export function transcriptionJobsRepository(db: Kysely<DB>) {
         .where("lease_owner", "=", workerId)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    async retryLater(id: string, workerId: string, delayMs: number): Promise<void> {
-      await db
-        .updateTable("voice_notes")
-        .set({
-          lease_owner: null,
-          lease_expires_at: null,
-          transcription_error: null,
-          next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
-        })
-        .where("id", "=", id)
-        .where("lease_owner", "=", workerId)
-        .execute();
     },
 
     /**
@@ -165,16 +130,6 @@ export function transcriptionJobsRepository(db: Kysely<DB>) {
         .where("awaiting_engine", "=", true)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
-    },
-
-    /** Shutdown: give a claimed note back without spending an attempt. */
-    async release(id: string, workerId: string): Promise<void> {
-      await db
-        .updateTable("voice_notes")
-        .set({ lease_owner: null, lease_expires_at: null, attempts: sql<number>`greatest(attempts - 1, 0)` })
-        .where("id", "=", id)
-        .where("lease_owner", "=", workerId)
-        .execute();
     },
   };
 }

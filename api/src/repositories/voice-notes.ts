@@ -79,14 +79,20 @@ function notePageQuery(db: Kysely<DB>, userId: string, q: NotePageQuery) {
     .limit(q.limit + 1);
 }
 
+/** Answered from voice_notes_audio_key_idx (migration 20261128T0220), not by reading every note. */
+const referencedAudioKeysQuery = (db: Kysely<DB>, keys: string[]) => db.selectFrom("voice_notes").select("audio_key").where("audio_key", "in", keys);
+
 export function voiceNotesRepository(db: Kysely<DB>) {
   return {
     /** Which of these audio keys a note still references (the crash sweep keeps those). */
     async referencedAudioKeys(keys: string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
-      const rows = await db.selectFrom("voice_notes").select("audio_key").where("audio_key", "in", keys).execute();
+      const rows = await referencedAudioKeysQuery(db, keys).execute();
       return new Set(rows.map((r) => r.audio_key!));
     },
+
+    /** The statement of referencedAudioKeys, for EXPLAIN. */
+    referencedAudioKeysQuery: (keys: string[]) => referencedAudioKeysQuery(db, keys),
 
     /**
      * Inserts a note queued for transcription. With a clientId already used by this user, the

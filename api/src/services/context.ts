@@ -13,10 +13,8 @@ export interface ServiceContext {
   config: Config;
   logger: Logger;
   summarizer: Summarizer;
-  /** Wakes the transcription runner after a note is queued. */
-  onNoteQueued?: () => void;
-  /** Wakes the summary runner after a summary is requested. */
-  onSummaryQueued?: () => void;
+  /** Wakes the job loop after a job of this kind was queued (jobs/job-signals.ts names the kinds). */
+  wakeJobs?: (kind: string) => void;
   /** What an admin set from the app (sign-ups, AI endpoint, default limits), as this process holds it. */
   instance: InstanceControl;
   /** An upload came again with a clientId the server had (counted by /metrics). */

@@ -15,6 +15,7 @@ import { ApiError, notFound } from "../errors.js";
 import { SummaryError, type SummaryResult } from "../engines/summaries/types.js";
 import { summariesRepository, type SummaryFigures, type SummaryRequest, type SummaryWithTypeRow } from "../repositories/summaries.js";
 import { voiceNotesRepository } from "../repositories/voice-notes.js";
+import { SUMMARY_JOB } from "../jobs/job-signals.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
 import { spendOne } from "./limits.js";
@@ -126,7 +127,7 @@ export async function requestSummary(ctx: ServiceContext, userId: string, input:
     clientRequestId: input.clientRequestId ?? null,
     timeZone: request.timeZone,
   });
-  if (created) ctx.onSummaryQueued?.();
+  if (created) ctx.wakeJobs?.(SUMMARY_JOB);
   return { summary: toSummary(row), created };
 }
 

@@ -18,6 +18,7 @@ import { voiceNotesRepository, type NoteFields } from "../repositories/voice-not
 import type { TempBlob } from "../storage/index.js";
 import { extensionOf, formatOfKey, mimeTypeOf, type AudioFormat } from "../engines/audio/formats.js";
 import { setBounded } from "../bounded-map.js";
+import { TRANSCRIPTION_JOB } from "../jobs/job-signals.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
 
@@ -113,7 +114,7 @@ export async function createVoiceNote(
   }
   // A concurrent replay won the clientId: its note stands and this copy of the audio goes.
   if (!result.created) await ctx.blobs.delete(key);
-  else ctx.onNoteQueued?.();
+  else ctx.wakeJobs?.(TRANSCRIPTION_JOB);
   return { note: toVoiceNote(result.row), created: result.created };
 }
 
@@ -203,7 +204,7 @@ export async function deleteVoiceNote(ctx: ServiceContext, userId: string, id: s
 export async function requeueTranscription(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNote> {
   const row = await voiceNotesRepository(ctx.db).requeue(userId, id);
   if (!row) throw notFound("Voice note");
-  ctx.onNoteQueued?.();
+  ctx.wakeJobs?.(TRANSCRIPTION_JOB);
   return toVoiceNote(row);
 }
 

@@ -33,7 +33,7 @@ describe("collectionSlug", () => {
 describe("collectionSlug for the app's own path segments", () => {
   const id = "3f2a9c1e-7b4d-4e2a-9f10-0c1d2e3f4a5b";
 
-  test.each(["Collections", "onboarding", "Search", "Auth", "API"])("keeps %j reachable with the id suffix", (name) => {
+  test.each(["Collections", "onboarding", "Search", "Settings", "Auth", "API"])("keeps %j reachable with the id suffix", (name) => {
     expect(collectionSlug(name, id)).toBe(`${name.toLowerCase()}-3f2a9c1e`);
   });
 

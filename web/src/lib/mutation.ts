@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { toast, type ToastInput } from "../components/ui/toast-store";
+import { toast, type ToastInput } from "./toast-store";
 
 type Feedback<TArgs, TResult> = ToastInput | ((result: TResult, args: TArgs) => ToastInput | null) | null;
 type FailureFeedback<TArgs> = ToastInput | ((error: Error, args: TArgs) => ToastInput | null) | null;

@@ -1,7 +1,7 @@
 import { createFileRoute, Navigate, Outlet } from "@tanstack/react-router";
 import { requireSession } from "../features/auth/guards";
 import { useAuth } from "../features/auth/auth-provider";
-import { useLiveUpdates } from "../features/journal/live-updates";
+import { SignedInShell } from "../shell/signed-in-shell";
 
 export const Route = createFileRoute("/_authed")({
   beforeLoad: ({ context }) => requireSession(context.auth),
@@ -10,8 +10,11 @@ export const Route = createFileRoute("/_authed")({
 
 function SignedInLayout() {
   const { session } = useAuth();
-  useLiveUpdates();
   // Signed out while here (Logout, another tab, a revoked refresh token): leave the signed-in area.
   if (!session) return <Navigate to="/auth/login" replace />;
-  return <Outlet />;
+  return (
+    <SignedInShell>
+      <Outlet />
+    </SignedInShell>
+  );
 }

@@ -5,6 +5,8 @@ import * as searchIndex from "./20261125T0100_search_index.js";
 import * as summaryJobs from "./20261125T0200_summary_jobs.js";
 import * as transcriptionWaiting from "./20261125T0250_transcription_waiting.js";
 import * as chatThreads from "./20261125T0300_chat_threads.js";
+import * as scheduledJobs from "./20261128T0200_scheduled_jobs.js";
+import * as voiceNotesAudioKeyIndex from "./20261128T0220_voice_notes_audio_key_index.js";
 import * as instanceOperation from "./20261128T0600_instance_operation.js";
 import * as dailyUsage from "./20261128T0610_daily_usage.js";
 
@@ -16,6 +18,8 @@ export const migrations: Record<string, Migration> = {
   "20261125T0200_summary_jobs": summaryJobs,
   "20261125T0250_transcription_waiting": transcriptionWaiting,
   "20261125T0300_chat_threads": chatThreads,
+  "20261128T0200_scheduled_jobs": scheduledJobs,
+  "20261128T0220_voice_notes_audio_key_index": voiceNotesAudioKeyIndex,
   "20261128T0600_instance_operation": instanceOperation,
   "20261128T0610_daily_usage": dailyUsage,
 };

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
-import { dismissToast, useToasts, type ToastVariant } from "./toast-store";
+import { dismissToast, useToasts, type ToastVariant } from "../../lib/toast-store";
 
 const variantClass: Record<ToastVariant, string> = {
   default: "border-slate-200 bg-white text-slate-900",

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { toast } from "../../components/ui/toast-store";
+import { toast } from "../../lib/toast-store";
 import { getSupabase } from "../../lib/supabase";
 import { useAuth } from "../auth/auth-provider";
 import { canConfirmDeletion, deleteAccount, deletionFailureMessage } from "./delete-account";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { BrandMark } from "../../components/brand-mark";
 import { Card } from "../../components/ui/card";
-import { useTakeOverPrerenderedPage } from "../../prerender/takeover";
+import { useTakeOverPrerenderedPage } from "../../lib/prerender-takeover";
 
 /** The frame shared by the sign-in and sign-up pages: brand on top, one centred card. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {

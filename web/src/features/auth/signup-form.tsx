@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { PasswordInput } from "../../components/ui/password-input";
-import { toast } from "../../components/ui/toast-store";
+import { toast } from "../../lib/toast-store";
 import { getSupabase } from "../../lib/supabase";
 import { usePageNavigation } from "../../lib/page-navigation";
 import { AuthSwitch, EmailField } from "./auth-fields";

@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { toast } from "../../components/ui/toast-store";
+import { toast } from "../../lib/toast-store";
 import { getSupabase } from "../../lib/supabase";
 
 /** Sign-out with the spec's failure toast (SPEC §8); the user stays signed in when it fails. */

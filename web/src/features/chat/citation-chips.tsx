@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import type { ChatCitation, Domain } from "@vj/core";
 import { FileText, Sparkles } from "lucide-react";
-import { noteLink, summaryLink } from "../journal/links";
+import { noteLink, summaryLink } from "../journal-view/links";
 
 const dateOf = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone }).format(new Date(iso));

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { FolderPlus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
-import { AppHeader } from "../journal/app-header";
 import { CollectionCard, CollectionCardSkeleton } from "./collection-card";
 import { NewCollectionDialog } from "./new-collection-dialog";
 import { collectionQueries } from "./queries";
@@ -12,13 +11,12 @@ import { pickCollection, readLastSelected } from "./selection";
 export function CollectionsPage() {
   const collections = useQuery(collectionQueries.list());
   const list = collections.data ?? [];
-  // The header names the collection the logo returns to: the one "/" would open.
+  // The card marked current is the one "/" would open (and the header names).
   const current = pickCollection(list, readLastSelected());
   const [creating, setCreating] = useState(false);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <AppHeader current={current} />
+    <>
       <main className="mx-auto max-w-5xl px-4 pb-[calc(3rem+env(safe-area-inset-bottom))] pt-8 sm:px-6 sm:pt-10">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
@@ -51,6 +49,6 @@ export function CollectionsPage() {
         )}
       </main>
       <NewCollectionDialog open={creating} onOpenChange={setCreating} />
-    </div>
+    </>
   );
 }

@@ -1,14 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 
 import { answerSchema, apiRead, apiRequest } from "../../lib/api-client";
+import { collectionKeys } from "./keys";
 
-/** Query keys as a hierarchy: invalidating ["domains"] refreshes the list, the default and every stats entry. */
-export const collectionKeys = {
-  all: ["domains"] as const,
-  list: () => [...collectionKeys.all, "list"] as const,
-  default: () => [...collectionKeys.all, "default"] as const,
-  stats: (id: string) => [...collectionKeys.all, id, "stats"] as const,
-};
+export { collectionKeys } from "./keys";
 
 export const collectionQueries = {
   list: () =>

@@ -3,7 +3,7 @@ import { AlertTriangle, FileAudio, Upload } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { toast } from "../../components/ui/toast-store";
+import { toast } from "../../lib/toast-store";
 import { AUDIO_ACCEPT, audioTypeOf, fromLocalInput, isAudioFile, titleFromFileName, toLocalInput } from "./audio-files";
 import { keepImportedAudio, readDuration } from "./keep-imported";
 import { onAudioImportRequested } from "./trigger";

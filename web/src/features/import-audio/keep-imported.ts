@@ -1,4 +1,4 @@
-import { toast } from "../../components/ui/toast-store";
+import { toast } from "../../lib/toast-store";
 import { outboxDb } from "../outbox/outbox-db";
 import { addPendingUpload, newOutboxId } from "../outbox/outbox-store";
 import { scheduleBackgroundSync, sendFromPage, toastEvicted } from "../outbox/page-outbox";

@@ -1,6 +1,6 @@
 import { CalendarDays } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import type { JournalView } from "./use-journal-view";
+import type { JournalView } from "../journal-view/use-journal-view";
 
 const CONTROL =
   "relative flex h-12 items-center gap-2 rounded-full border border-slate-200 bg-white px-4 text-sm font-medium text-slate-700 shadow-lg focus-within:ring-2 focus-within:ring-brand-500";

@@ -9,9 +9,9 @@ import { noteQueries } from "../notes/queries";
 import { SummaryTab } from "../summaries/summary-tab";
 import { summaryQueries } from "../summaries/queries";
 import { AskTab } from "../chat/ask-tab";
-import { TABS, type Tab } from "./search-params";
-import { readableTextOn, tintOf } from "./tint";
-import type { JournalView } from "./use-journal-view";
+import { TABS, type Tab } from "../journal-view/search-params";
+import { readableTextOn, tintOf } from "../journal-view/tint";
+import type { JournalView } from "../journal-view/use-journal-view";
 
 const META: Record<Tab, { label: string; icon: (className: string) => ReactNode; counted: string }> = {
   notes: { label: "Notes", icon: (c) => <FileText className={c} aria-hidden />, counted: "notes" },

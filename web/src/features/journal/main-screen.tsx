@@ -9,17 +9,16 @@ import { ImportAudioDialog } from "../import-audio/import-audio-dialog";
 import { RecordButton } from "../recorder/record-button";
 import { SharedRecordingsDialog } from "../share-target/shared-dialog";
 import { useSummaryDialogOpen } from "../summaries/dialog-state";
-import { AppHeader } from "./app-header";
 import { CollectionNotFound } from "./collection-not-found";
 import { GoToDate } from "./go-to-date";
 import { JournalTabs } from "./journal-tabs";
 import { PeriodNavigator } from "./period-navigator";
 import { PeriodPills } from "./period-pills";
-import type { JournalSearch } from "./search-params";
+import type { JournalSearch } from "../journal-view/search-params";
 import { StatusScreen } from "./status-screen";
-import { useJournalView } from "./use-journal-view";
+import { useJournalView } from "../journal-view/use-journal-view";
 
-/** The main collection screen (SPEC §2): header, period pills, navigator, tabs, and the floating controls. */
+/** The main collection screen (SPEC §2) under the shell's header: period pills, navigator, tabs, and the floating controls. */
 export function MainScreen({ slug, search }: { slug: string; search: JournalSearch }) {
   const collections = useQuery(collectionQueries.list());
   const collection = collections.data ? collectionBySlug(collections.data, slug) : null;
@@ -39,18 +38,10 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
   if (collections.isError && !collections.data) throw collections.error;
   if (collections.data?.length === 0) return <NoCollectionYet />;
   // The route's loader already asked the server again for a slug the cached list did not know.
-  if (!collection) {
-    return (
-      <div className="min-h-dvh bg-slate-50">
-        <AppHeader current={null} />
-        <CollectionNotFound slug={slug} />
-      </div>
-    );
-  }
+  if (!collection) return <CollectionNotFound slug={slug} />;
 
   return (
-    <div className="min-h-dvh bg-slate-50 pb-[calc(10.5rem+env(safe-area-inset-bottom))]">
-      <AppHeader current={collection} />
+    <div className="pb-[calc(10.5rem+env(safe-area-inset-bottom))]">
       <main className="mx-auto flex max-w-3xl flex-col gap-5 px-4 pt-5 sm:px-6 sm:pt-8">
         <h1 className="sr-only">{collection.name}</h1>
         <div className="flex justify-center">

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { navigatorLabels } from "./navigator-labels";
-import type { JournalView } from "./use-journal-view";
+import { navigatorLabels } from "../journal-view/navigator-labels";
+import type { JournalView } from "../journal-view/use-journal-view";
 
 const LABELS = { day: "day", week: "week", month: "month" } as const;
 

@@ -1,6 +1,6 @@
 import { PERIODS, type Period } from "@vj/core";
 import { cn } from "../../lib/cn";
-import { readableTextOn, tintOf } from "./tint";
+import { readableTextOn, tintOf } from "../journal-view/tint";
 
 const LABELS: Record<Period, string> = { day: "Day", week: "Week", month: "Month" };
 

@@ -3,8 +3,8 @@ import type { Domain } from "@vj/core";
 import { collectionQueries } from "../collections/queries";
 import { noteQueries } from "../notes/queries";
 import { summaryQueries } from "../summaries/queries";
-import type { JournalSearch } from "./search-params";
-import { viewedPeriod } from "./use-journal-view";
+import type { JournalSearch } from "../journal-view/search-params";
+import { viewedPeriod } from "../journal-view/use-journal-view";
 
 /**
  * Starts the main screen's reads for the period the URL shows (the collection list, the notes and

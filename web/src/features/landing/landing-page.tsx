@@ -6,7 +6,7 @@ import { PageLink } from "../../lib/page-navigation";
 import { HeroPreview } from "./hero-preview";
 import { UseCaseTabs } from "./use-case-tabs";
 import { STEPS } from "./use-cases";
-import { showsPrerenderedPage, useTakeOverPrerenderedPage } from "../../prerender/takeover";
+import { showsPrerenderedPage, useTakeOverPrerenderedPage } from "../../lib/prerender-takeover";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
 const primaryCta = cn(

@@ -13,7 +13,7 @@ const panelId = (key: UseCaseKey) => `use-case-panel-${key}`;
 /**
  * The four use cases behind an accessible tab selector (the WAI-ARIA tabs pattern: arrow keys,
  * roles, one Tab stop), "work" first. A press on the prerendered copy's tab, made before the app
- * took over, is replayed as a click on the tab of the same name (prerender/takeover.ts).
+ * took over, is replayed as a click on the tab of the same name (lib/prerender-takeover.ts).
  */
 export function UseCaseTabs() {
   const [selected, setSelected] = useState<UseCaseKey>(DEFAULT_USE_CASE);

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Domain } from "@vj/core";
 import { Spinner } from "../../components/ui/spinner";
-import type { JournalView } from "../journal/use-journal-view";
+import type { JournalView } from "../journal-view/use-journal-view";
 import { PendingUploads } from "../outbox/pending-uploads";
 import { NoteCard } from "./note-card";
 import { NoteSkeletons, NotesEmpty, NotesLoadError } from "./notes-states";

@@ -1,16 +1,10 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { LIST_STALE_TIME_MS, NEXT_CURSOR_HEADER, TRANSCRIPTION_POLL_INTERVAL_MS, type Period, type VoiceNote } from "@vj/core";
+import { LIST_STALE_TIME_MS, NEXT_CURSOR_HEADER, TRANSCRIPTION_POLL_INTERVAL_MS, type VoiceNote } from "@vj/core";
 import { answerSchema, apiFetch, browserTimeZone } from "../../lib/api-client";
 import { isChangeStreamLive, LIVE_SAFETY_POLL_MS } from "../../lib/change-stream";
+import { noteKeys, type NotesScope } from "./keys";
 
-export type NotesScope = { domainId: string; period: Period; periodKey: string };
-
-/** ["voice-notes"] ⊃ ["voice-notes", domainId] ⊃ one period's list: uploads invalidate by prefix. */
-export const noteKeys = {
-  all: ["voice-notes"] as const,
-  collection: (domainId: string) => [...noteKeys.all, domainId] as const,
-  list: ({ domainId, period, periodKey }: NotesScope) => [...noteKeys.collection(domainId), period, periodKey] as const,
-};
+export { noteKeys, type NotesScope } from "./keys";
 
 export type NotesPage = { notes: VoiceNote[]; nextCursor: string | null };
 

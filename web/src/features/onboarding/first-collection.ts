@@ -1,5 +1,5 @@
 import type { CreateDomainInput } from "@vj/core";
-import type { ToastInput } from "../../components/ui/toast-store";
+import type { ToastInput } from "../../lib/toast-store";
 
 export type FirstCollectionDraft = { name: string; description: string; color: string };
 

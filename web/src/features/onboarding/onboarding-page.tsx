@@ -8,8 +8,7 @@ import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-import { toast } from "../../components/ui/toast-store";
-import { AppHeader } from "../journal/app-header";
+import { toast } from "../../lib/toast-store";
 import { useCreateFirstCollection } from "../collections/mutations";
 import { rememberSelected } from "../collections/selection";
 import { firstCollectionInput, NAME_REQUIRED, type FirstCollectionDraft } from "./first-collection";
@@ -67,8 +66,7 @@ export function OnboardingPage() {
   }
 
   return (
-    <div className="min-h-dvh bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
-      <AppHeader current={null} />
+    <div className="flex-1 bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
       <main className="mx-auto max-w-3xl px-4 pb-[calc(3rem+env(safe-area-inset-bottom))] pt-8 sm:px-6 sm:pt-12">
         <div className="text-center">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Welcome to Voice Journal</h1>

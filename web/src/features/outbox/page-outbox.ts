@@ -1,10 +1,8 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { toast } from "../../components/ui/toast-store";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { toast } from "../../lib/toast-store";
 import { beginActivity } from "../../lib/app-activity";
 import { onApiSuccess } from "../../lib/api-success";
 import { serviceWorkerRegistration } from "../../lib/register-sw";
-import { collectionKeys } from "../collections/queries";
-import { noteKeys } from "../notes/queries";
 import { isOutboxReplayedMessage, requestBackgroundSync } from "./background-sync";
 import { outboxDb } from "./outbox-db";
 import { recoverInterruptedRecordings } from "./recording-journal";
@@ -24,6 +22,12 @@ import { xhrTransport } from "./xhr-transport";
  */
 export type PageOutboxDeps = {
   queryClient: QueryClient;
+  /**
+   * The cached answers a delivered recording changes (the notes lists, the collections' figures),
+   * refreshed by prefix after each delivery: the app names them (main.tsx), so the outbox needs
+   * none of the features that show them.
+   */
+  refreshAfterDelivery: readonly QueryKey[];
   /** The session's access token; `refresh` forces a new one (after a 401). */
   getAccessToken: (refresh: boolean) => Promise<string | null>;
 };
@@ -43,11 +47,10 @@ function context(refresh = false): SendContext {
   };
 }
 
-/** Refreshes the day's notes and the collection stats after a delivery from any context. */
+/** Refreshes what a delivery from any context changed (the day's notes, the collection stats). */
 function refreshAfterDelivery(): void {
   if (!deps) return;
-  void deps.queryClient.invalidateQueries({ queryKey: noteKeys.all });
-  void deps.queryClient.invalidateQueries({ queryKey: collectionKeys.all });
+  for (const queryKey of deps.refreshAfterDelivery) void deps.queryClient.invalidateQueries({ queryKey });
 }
 
 /** Sends one recording now (after Finish, or a person's Retry), refreshing the session once on a 401. */

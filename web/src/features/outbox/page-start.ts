@@ -11,10 +11,10 @@ import { startPageOutbox, type PageOutboxDeps } from "./page-outbox";
  * page mirrors into IndexedDB (it cannot read localStorage); once the session is known, interrupted
  * recordings are recovered and what waits is sent (SPEC §4, DESIGN §8).
  */
-export function startOutboxInPage({ auth, queryClient, getAccessToken }: PageOutboxDeps & { auth: AuthStore }): void {
+export function startOutboxInPage({ auth, ...deps }: PageOutboxDeps & { auth: AuthStore }): void {
   const mirror = mirrorAuthSession(auth, outboxDb());
   // In a later task than the database's opening (the copy's write opens it): each is a task of its own.
   void Promise.all([auth.ready(), mirror.flushed()])
     .then(nextTask)
-    .then(() => startPageOutbox({ queryClient, getAccessToken }));
+    .then(() => startPageOutbox(deps));
 }

@@ -2,18 +2,15 @@ import { formatDuration, formatNoteTimestamp, type Domain } from "@vj/core";
 import { CloudOff, HardDrive, RotateCw, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/toast-store";
+import { toast } from "../../lib/toast-store";
 import { browserTimeZone } from "../../lib/api-client";
+import { formatBytes } from "../../lib/format-bytes";
 import { outboxDb, type PendingUpload } from "./outbox-db";
 import { deletePendingUpload } from "./outbox-store";
 import { sendFromPage } from "./page-outbox";
 import { useUploadProgress } from "./upload-progress";
 import { useOnline } from "../../lib/use-online";
 import { useOutboxUsage, usePendingUploads } from "./use-outbox";
-
-const MB = 1024 * 1024;
-const formatSize = (bytes: number) =>
-  bytes < MB ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
 
 /**
  * The amber "Pending Upload" cards (SPEC §2): recordings of this collection (or of none) that are
@@ -34,7 +31,7 @@ export function PendingUploads({ collection }: { collection: Domain }) {
       ))}
       <p className="flex items-center gap-1.5 text-xs text-slate-500" data-testid="outbox-usage">
         <HardDrive className="size-3.5" aria-hidden />
-        Offline storage: {formatSize(usage.bytes)} of {formatSize(usage.maxBytes)} used
+        Offline storage: {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)} used
       </p>
     </section>
   );

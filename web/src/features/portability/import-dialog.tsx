@@ -2,6 +2,7 @@ import { CheckCircle2, FileArchive } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { formatBytes } from "../../lib/format-bytes";
 import { importSummary, useImportJournal } from "./mutations";
 
 /** "Import a journal export": choose the zip, watch it upload, read what was restored. */
@@ -41,7 +42,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           <label htmlFor={fieldId} className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center hover:bg-slate-50">
             <FileArchive className="size-8 text-slate-400" aria-hidden />
             <span className="text-sm font-medium text-slate-800">{file ? file.name : "Choose the export (.zip)"}</span>
-            {file ? <span className="text-xs text-slate-600">{file.size < 1024 ** 2 ? `${Math.max(1, Math.round(file.size / 1024))} KB` : `${(file.size / 1024 ** 2).toFixed(1)} MB`}</span> : null}
+            {file ? <span className="text-xs text-slate-600">{formatBytes(file.size)}</span> : null}
           </label>
           <input
             id={fieldId}

@@ -2,9 +2,6 @@ import type { ImportResult } from "@vj/core";
 import { ApiError, loadAnswerSchemas } from "../../lib/api-client";
 import { currentAccessToken } from "../../lib/access-token";
 import { useAppMutation } from "../../lib/mutation";
-import { collectionKeys } from "../collections/queries";
-import { noteKeys } from "../notes/queries";
-import { summaryKeys, summaryTypeKeys } from "../summaries/queries";
 import { xhrTransport } from "../outbox/xhr-transport";
 import { errorMessageOf } from "../outbox/upload-answer";
 import { downloadExport } from "./export-download";
@@ -40,6 +37,8 @@ export function useImportJournal(onProgress: (fraction: number) => void) {
       const { importResultSchema } = await loadAnswerSchemas();
       return importResultSchema.parse(JSON.parse(res.body));
     },
-    invalidate: () => [collectionKeys.all, noteKeys.all, summaryKeys.all, summaryTypeKeys.all],
+    // An import may add to every list (collections, notes, summaries, their types, search hits):
+    // the empty prefix reads every cached answer again, active ones at once.
+    invalidate: () => [[]],
   });
 }

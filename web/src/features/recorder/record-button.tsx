@@ -2,7 +2,7 @@ import type { Domain } from "@vj/core";
 import { Mic, Pause, Play } from "lucide-react";
 import { useEffect } from "react";
 import { cn } from "../../lib/cn";
-import type { JournalView } from "../journal/use-journal-view";
+import type { JournalView } from "../journal-view/use-journal-view";
 import { pauseRecording, resumeRecording, setPanelOpen, startRecording, useRecorder } from "./recorder-store";
 import { RecordingPanel } from "./recording-panel";
 import { onRecordingStartRequested } from "./trigger";

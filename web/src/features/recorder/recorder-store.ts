@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { defaultNoteTitle, noteCreatedAt } from "@vj/core";
-import { toast } from "../../components/ui/toast-store";
+import { toast } from "../../lib/toast-store";
 import { beginActivity } from "../../lib/app-activity";
 import { newOutboxId } from "../outbox/outbox-store";
 import { outboxDb } from "../outbox/outbox-db";

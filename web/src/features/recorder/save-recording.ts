@@ -1,4 +1,5 @@
-import { toast } from "../../components/ui/toast-store";
+import { askForPersistentStorage } from "../../lib/persistent-storage";
+import { toast } from "../../lib/toast-store";
 import { outboxDb, type ActiveRecording } from "../outbox/outbox-db";
 import { discardRecording, finishRecording } from "../outbox/recording-journal";
 import { scheduleBackgroundSync, sendFromPage, sendWithoutOutbox, toastEvicted } from "../outbox/page-outbox";
@@ -6,15 +7,6 @@ import { scheduleBackgroundSync, sendFromPage, sendWithoutOutbox, toastEvicted }
 export type FinishedTake = { recording: ActiveRecording; audio: Blob; title: string; duration: number };
 
 const SUCCESS = { title: "Upload Successful", description: "Recording uploaded and transcription started." } as const;
-
-/** Asks the browser not to clear the outbox under storage pressure, once something is kept in it. */
-async function askForPersistentStorage(): Promise<void> {
-  try {
-    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
-  } catch {
-    // Not offered by this browser: the outbox still works, only without the guarantee.
-  }
-}
 
 /**
  * After Finish (SPEC §4): the take is first kept in the outbox (so it survives whatever happens

@@ -7,9 +7,7 @@ import { MessageCard } from "../../components/ui/message-card";
 import { Spinner } from "../../components/ui/spinner";
 import { browserTimeZone } from "../../lib/api-client";
 import { collectionQueries } from "../collections/queries";
-import { pickCollection, readLastSelected } from "../collections/selection";
-import { AppHeader } from "../journal/app-header";
-import { noteLink, summaryLink } from "../journal/links";
+import { noteLink, summaryLink } from "../journal-view/links";
 import { useOnline } from "../../lib/use-online";
 import { usePendingUploads } from "../outbox/use-outbox";
 import { groupHitsByDay, snippetParts } from "./group-by-day";
@@ -23,7 +21,6 @@ export function SearchPage({ q }: { q: string }) {
   const navigate = useNavigate();
   const [text, setText] = useState(q);
   const collections = useQuery(collectionQueries.list());
-  const current = pickCollection(collections.data ?? [], readLastSelected());
 
   // The URL follows the typing (replacing, so back leaves the screen) and the query follows the URL.
   useEffect(() => {
@@ -39,9 +36,7 @@ export function SearchPage({ q }: { q: string }) {
   }, [q]);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <AppHeader current={current} />
-      <main className="mx-auto max-w-3xl px-4 pb-[calc(3rem+env(safe-area-inset-bottom))] pt-5 sm:px-6 sm:pt-8">
+    <main className="mx-auto max-w-3xl px-4 pb-[calc(3rem+env(safe-area-inset-bottom))] pt-5 sm:px-6 sm:pt-8">
         <h1 className="sr-only">Search</h1>
         <form role="search" onSubmit={(e) => e.preventDefault()} className="relative">
           <label htmlFor="journal-search" className="sr-only">
@@ -65,7 +60,6 @@ export function SearchPage({ q }: { q: string }) {
           <SearchResults q={q.trim()} collections={collections.data ?? []} />
         </div>
       </main>
-    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { FileAudio } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { toast } from "../../components/ui/toast-store";
+import { toast } from "../../lib/toast-store";
 import { collectionQueries } from "../collections/queries";
 import { outboxDb, type PendingUpload } from "../outbox/outbox-db";
 import { deletePendingUpload, heldUploads, releaseHeld } from "../outbox/outbox-store";

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, LayoutList, RectangleHorizontal, Sparkles } 
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import type { JournalView } from "../journal/use-journal-view";
+import type { JournalView } from "../journal-view/use-journal-view";
 import { setSummaryDialogOpen } from "./dialog-state";
 import { emptyStateText, generateButtonLabel, pagedHeading } from "./labels";
 import { useGenerateSummary } from "./mutations";

@@ -19,7 +19,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { IconButton } from "../../components/ui/icon-button";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
-import type { JournalView } from "../journal/use-journal-view";
+import type { JournalView } from "../journal-view/use-journal-view";
 import { noteQueries } from "../notes/queries";
 import { noteCountLabel } from "./labels";
 import { useCreateSummaryType, useDeleteSummaryType, useUpdateSummaryType } from "./mutations";

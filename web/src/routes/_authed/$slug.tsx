@@ -3,7 +3,7 @@ import { loadCollectionsForSlug } from "../../features/collections/resolve";
 import { collectionBySlug } from "../../features/collections/selection";
 import { MainScreen } from "../../features/journal/main-screen";
 import { prefetchJournalView } from "../../features/journal/prefetch-view";
-import { validateJournalSearch } from "../../features/journal/search-params";
+import { validateJournalSearch } from "../../features/journal-view/search-params";
 import { nextTask } from "../../lib/next-task";
 
 // One collection's main view (SPEC §2); the first path segment is the collection slug.

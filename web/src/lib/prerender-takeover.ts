@@ -1,5 +1,5 @@
 import { useLayoutEffect } from "react";
-import { PRERENDERED_ID, STATIC_PRESS_GLOBAL, type StaticPress } from "./pages";
+import { PRERENDERED_ID, STATIC_PRESS_GLOBAL, type StaticPress } from "./prerendered-pages";
 
 /**
  * The handover from a prerendered page (web/scripts/prerender-pages.mjs) to the app. The page's

@@ -11,14 +11,14 @@ export function prerenderedFile(path: PrerenderedPath): string {
   return `prerendered${path === "/" ? "" : path}/index.html`;
 }
 
-/** The element holding the prerendered markup, beside the app's empty #root (see takeover.ts). */
+/** The element holding the prerendered markup, beside the app's empty #root (see prerender-takeover.ts). */
 export const PRERENDERED_ID = "prerendered";
 
 /**
  * Where the prerendered page's inline script keeps the last press made before the app took over:
  * one of its buttons (a use-case tab, Show password: { role, label }) or its form sent (Sign in,
  * Sign up: { submit: true }). The takeover presses the app's matching button, or sends the app's
- * form with what was typed (takeover.ts).
+ * form with what was typed (prerender-takeover.ts).
  */
 export const STATIC_PRESS_GLOBAL = "__vjStaticPress";
 export type StaticPress = { role: string; label: string } | { submit: true };

@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { periodKeyOf, periodKeyOfDay, type Period } from "@vj/core";
 import { browserTimeZone } from "../../lib/api-client";
-import { choosePeriod, chooseTab, goToDay, shiftPeriod } from "./search";
+import { choosePeriod, chooseTab, goToDay, shiftPeriod } from "./moves";
 import type { JournalSearch, Tab } from "./search-params";
 
 export type JournalView = {
@@ -31,7 +31,7 @@ export function viewedPeriod(search: JournalSearch, timeZone: string = browserTi
   return { period, dayKey, periodKey: periodKeyOfDay(period, dayKey), todayKey, timeZone };
 }
 
-/** The viewed period, day and tab from the URL, with the moves the main screen offers (rules in search.ts). */
+/** The viewed period, day and tab from the URL, with the moves the main screen offers (rules in moves.ts). */
 export function useJournalView(slug: string, search: JournalSearch): JournalView {
   const navigate = useNavigate();
   const { period, dayKey, periodKey, todayKey, timeZone } = viewedPeriod(search);

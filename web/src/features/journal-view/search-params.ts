@@ -1,7 +1,7 @@
 import { PERIODS, isValidPeriodKey, type Period } from "@vj/core";
 
 // The main screen's URL state and its check, which the route runs before the first screen: its own
-// module, with no date arithmetic (that is in search.ts), so date-fns stays out of the first load.
+// module, with no date arithmetic (that is in moves.ts), so date-fns stays out of the first load.
 
 export const TABS = ["notes", "summary", "chat"] as const;
 export type Tab = (typeof TABS)[number];

@@ -1,25 +1,26 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
-import { Check, ChevronDown, Download, FolderCog, LogOut, Search, Trash2, Upload, UserRound } from "lucide-react";
+import { Check, ChevronDown, Download, FolderCog, LogOut, Search, Settings, Trash2, Upload, UserRound } from "lucide-react";
 import { useState } from "react";
-import { BrandMark } from "../../components/brand-mark";
-import { DropdownMenu, Menu, menuItem } from "../../components/ui/dropdown-menu";
-import { cn } from "../../lib/cn";
-import { DeleteAccountDialog } from "../account/delete-account-dialog";
-import { useAuth } from "../auth/auth-provider";
-import { useLogout } from "../auth/use-logout";
-import { collectionQueries } from "../collections/queries";
-import { rememberSelected } from "../collections/selection";
-import { ImportDialog } from "../portability/import-dialog";
-import { useExportJournal } from "../portability/mutations";
-import { useSearchShortcut } from "../search/use-search-shortcut";
+import { BrandMark } from "../components/brand-mark";
+import { DropdownMenu, Menu, menuItem } from "../components/ui/dropdown-menu";
+import { cn } from "../lib/cn";
+import { DeleteAccountDialog } from "../features/account/delete-account-dialog";
+import { useAuth } from "../features/auth/auth-provider";
+import { useLogout } from "../features/auth/use-logout";
+import { collectionQueries } from "../features/collections/queries";
+import { rememberSelected } from "../features/collections/selection";
+import { ImportDialog } from "../features/portability/import-dialog";
+import { useExportJournal } from "../features/portability/mutations";
+import { useSearchShortcut } from "../features/search/use-search-shortcut";
 
-/** The top bar (SPEC §2): logo, the current collection with its menu, and the account actions. */
+/** The top bar of every signed-in screen (SPEC §2): logo, search, the current collection with its menu, and the account menu. */
 export function AppHeader({ current }: { current: Domain | null }) {
   const location = useLocation();
-  // On /collections and /search the logo returns to the current collection; elsewhere it stays on the current path.
-  const logoTarget = (location.pathname === "/collections" || location.pathname === "/search") && current ? `/${current.slug}` : location.pathname;
+  // SPEC §2: away from it (/collections, /search, /settings) the logo returns to the current
+  // collection; on its own screen, or with none, it stays on the current path.
+  const logoTarget = current ? `/${current.slug}` : location.pathname;
   useSearchShortcut();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur">
@@ -115,6 +116,12 @@ function AccountMenu() {
           </p>
         </div>
         <Menu.Separator className="my-1 h-px bg-slate-100" />
+        <Menu.Item asChild className={menuItem}>
+          <Link to="/settings">
+            <Settings className="size-4" aria-hidden />
+            Settings
+          </Link>
+        </Menu.Item>
         <Menu.Item className={menuItem} disabled={exporting.isPending} onSelect={() => exporting.mutate(undefined)}>
           <Download className="size-4" aria-hidden />
           Export my journal

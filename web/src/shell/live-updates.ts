@@ -1,10 +1,10 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiOpen } from "../../lib/api-client";
-import { startChangeStream, type ChangeEvent } from "../../lib/change-stream";
-import { whenIdle } from "../../lib/when-idle";
-import { noteKeys } from "../notes/queries";
-import { summaryKeys } from "../summaries/queries";
+import { apiOpen } from "../lib/api-client";
+import { startChangeStream, type ChangeEvent } from "../lib/change-stream";
+import { whenIdle } from "../lib/when-idle";
+import { noteKeys } from "../features/notes/queries";
+import { summaryKeys } from "../features/summaries/queries";
 
 /** What a change means for the cached lists: the ones it may touch are read again (active ones at once). */
 export function applyChange(queryClient: QueryClient, event: ChangeEvent): void {
