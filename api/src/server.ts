@@ -11,6 +11,12 @@ import { createInstanceControl, notifySettingsChanged, SETTINGS_CHANNEL, SETTING
 import { createMetrics } from "./metrics/metrics.js";
 import { metricsText } from "./metrics/route.js";
 import { admitTranscription, recordTranscription } from "./services/limits.js";
+import path from "node:path";
+import { holdableBlobStore } from "./backup/hold.js";
+import { serveControlSocket } from "./backup/control.js";
+import { scheduledBackups } from "./backup/scheduled.js";
+import { takeBackup } from "./backup/take.js";
+import { backupPlan } from "./services/instance-state.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
 import { localChangeFeed } from "./changes/change-feed.js";
 import { CHANGES_CHANNEL, pgChangeFeed } from "./changes/pg-change-feed.js";
@@ -70,7 +76,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   logger.info({ transcription: engines.info.transcription, summaries: engines.info.summaries }, "engines");
   for (const warning of engines.info.warnings) logger.warn(warning);
 
-  const blobs = extra.blobs ?? createBlobStore(config);
+  const blobs = holdableBlobStore(extra.blobs ?? createBlobStore(config));
   await blobs.prepare();
   // What a kill -9 left (upload temporaries, audio without a row) goes once the server listens
   // (below), and again now and then: a file a crash orphaned just now is too fresh for the first
@@ -134,6 +140,12 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
         onSettled: (job) => changes.publish(job.userId, { kind: "summary", id: job.id }),
       }),
     );
+  // The embedded default's backups (DESIGN §16): scheduled into BACKUP_DIR, and on request
+  // (`npm run backup` asks over DATA_DIR's control socket; PGlite is this process's alone).
+  const backup = (dir: string | undefined, keep?: number) =>
+    takeBackup({ database, dataDir: config.DATA_DIR, holdDeletes: () => blobs.holdDeletes() }, path.resolve(dir ?? config.BACKUP_DIR ?? "backups"), keep);
+  if (jobs && backupPlan(config).scheduled) jobs.add(scheduledBackups(database.db, config, (dir, keep) => backup(dir, keep), logger));
+  const control = database.kind === "pglite" ? await serveControlSocket(config.DATA_DIR, (dir) => backup(dir), logger) : undefined;
   // A queued job wakes this process's loop at once, and on PostgreSQL every other process's too.
   const wakeJobs = (kind: string) => {
     jobs?.wake(kind);
@@ -223,7 +235,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
       clearInterval(sweeper);
       clearInterval(settingsPoll);
       // Finish or hand back claimed jobs, and a sweep under way, before the database goes.
-      await Promise.all([jobs?.stop(), listener?.close(), sweeping]);
+      await Promise.all([jobs?.stop(), listener?.close(), sweeping, control?.close()]);
       await closed;
       if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
       if (!extra.database) await database.close();
