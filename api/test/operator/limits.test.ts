@@ -31,6 +31,10 @@ describe.each(dbKinds)("daily spending limits on %s", (kind) => {
     });
 
   beforeAll(async () => {
+    // 23:30 in Auckland: the local day ends in half an hour, whatever the server's zone. The
+    // server starts on the faked clock, so its job loop's schedule and the tokens follow it.
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date("2026-06-15T11:30:00Z"));
     engine = await startOpenAITestServer();
     server = await startTestServer(kind, {
       TRANSCRIBE_ENGINE: "openai",
@@ -49,14 +53,10 @@ describe.each(dbKinds)("daily spending limits on %s", (kind) => {
     await engine.close();
   });
 
-  test("over a limit the request answers 429 with when it resets; a waiting note is transcribed after the reset", async () => {
-    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-    // 23:30 in Auckland: the local day ends in half an hour, whatever the server's zone.
-    vi.setSystemTime(new Date("2026-06-15T11:30:00Z"));
+  test("over a limit the request answers 429 with when it resets; a waiting note is transcribed after the reset", { timeout: 90_000 }, async () => {
     const today = periodKeyOf(new Date(), "day", TZ);
     expect(today).toBe("2026-06-15");
     const midnight = "2026-06-15T12:00:00.000Z";
-    // Signed in at the faked time, so the token's expiry follows the same clock.
     user = await createUser(server.deps);
     domainId = ((await (await req("POST", "/api/domains", { name: "Home", isDefault: true })).json()) as { id: string }).id;
 
