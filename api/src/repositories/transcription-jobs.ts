@@ -19,6 +19,22 @@ export interface ClaimedNote {
  * a claim reads and how a transcription ends.
  */
 export function transcriptionJobsRepository(db: Kysely<DB>) {
+  /** The note leaves the queue waiting for something (an engine, a limit's reset), its attempt unspent. */
+  const leaveQueue = async (id: string, workerId: string, waiting: { awaiting_engine: true } | { limit_wait_until: Date }) => {
+    await db
+      .updateTable("voice_notes")
+      .set({
+        ...waiting,
+        is_transcribing: false,
+        attempts: sql<number>`greatest(attempts - 1, 0)`,
+        lease_owner: null,
+        lease_expires_at: null,
+        next_attempt_at: null,
+      })
+      .where("id", "=", id)
+      .where("lease_owner", "=", workerId)
+      .execute();
+  };
   const leased = leasedJobs(db, { table: "voice_notes", pending: sql`is_transcribing`, clearOnRetry: ["transcription_error"] });
   return {
     async claim(workerId: string, leaseSeconds: number): Promise<ClaimedNote | undefined> {
@@ -76,41 +92,13 @@ export function transcriptionJobsRepository(db: Kysely<DB>) {
     },
 
     /** No engine here: the note leaves the queue as waiting for one, with its attempts untouched. */
-    async park(id: string, workerId: string): Promise<void> {
-      await db
-        .updateTable("voice_notes")
-        .set({
-          is_transcribing: false,
-          awaiting_engine: true,
-          attempts: sql<number>`greatest(attempts - 1, 0)`,
-          lease_owner: null,
-          lease_expires_at: null,
-          next_attempt_at: null,
-        })
-        .where("id", "=", id)
-        .where("lease_owner", "=", workerId)
-        .execute();
-    },
+    park: (id: string, workerId: string) => leaveQueue(id, workerId, { awaiting_engine: true }),
 
     /**
      * Over the account's daily transcription limit: the note leaves the queue, its attempt
      * unspent, until `until` (the account's next local midnight), when releaseLimitWaits puts it back.
      */
-    async waitForLimit(id: string, workerId: string, until: Date): Promise<void> {
-      await db
-        .updateTable("voice_notes")
-        .set({
-          is_transcribing: false,
-          limit_wait_until: until,
-          attempts: sql<number>`greatest(attempts - 1, 0)`,
-          lease_owner: null,
-          lease_expires_at: null,
-          next_attempt_at: null,
-        })
-        .where("id", "=", id)
-        .where("lease_owner", "=", workerId)
-        .execute();
-    },
+    waitForLimit: (id: string, workerId: string, until: Date) => leaveQueue(id, workerId, { limit_wait_until: until }),
 
     /** Notes whose limit reset by `now` go back on the queue (the partial index finds them). */
     async releaseLimitWaits(now: Date): Promise<number> {

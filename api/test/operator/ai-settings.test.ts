@@ -8,17 +8,10 @@ import { createUser, type TestUser } from "../factories.js";
 import { databaseUrl, dbKinds, freshDatabase, testConfig } from "../harness.js";
 import { noteForm } from "../support/multipart.js";
 import { startOpenAITestServer, type OpenAITestServer } from "../support/openai-server.js";
+import { waitFor } from "../support/wait.js";
 
 const SECRET = "sk-test-SECRET-0123456789abcdef";
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(dbKinds)("AI settings set from the app on %s", (kind) => {
   const logs: string[] = [];

@@ -12,18 +12,11 @@ import { createUser, type TestUser } from "../factories.js";
 import { startTestServer } from "../harness.js";
 import { noteForm } from "../support/multipart.js";
 import { startOpenAITestServer, type OpenAITestServer } from "../support/openai-server.js";
+import { waitFor } from "../support/wait.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const apiRoot = path.resolve(import.meta.dirname, "../..");
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Distinct bytes per recording, so a mixed-up file would show. */
 const audio = (n: number) => {

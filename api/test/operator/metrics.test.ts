@@ -4,18 +4,11 @@ import { createUser, type TestUser } from "../factories.js";
 import { createTestApp, dbKinds, startTestServer } from "../harness.js";
 import { noteForm } from "../support/multipart.js";
 import { startOpenAITestServer, type OpenAITestServer } from "../support/openai-server.js";
+import { waitFor } from "../support/wait.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const TOKEN = "scrape-me-0123456789";
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(dbKinds)("GET /metrics on %s", (kind) => {
   let server: Server;
