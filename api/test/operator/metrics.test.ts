@@ -71,7 +71,7 @@ describe.each(dbKinds)("GET /metrics on %s", (kind) => {
     // This parser keeps a histogram's buckets but not its labels: the labelled series are read from the text.
     expect(family(m, "vj_http_request_duration_seconds")?.type).toBe("HISTOGRAM");
     expect(text).toContain('vj_http_request_duration_seconds_count{method="POST",route="/api/voice-notes",status="201"} 1');
-    expect(text).toMatch(/vj_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/domains",status="200"\} 1/);
+    expect(text).toContain('vj_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/domains",status="200"} 1');
     for (const queue of ["transcription", "summaries"]) {
       for (const name of ["vj_jobs_waiting", "vj_jobs_running", "vj_jobs_failed", "vj_jobs_oldest_waiting_seconds"]) {
         expect(value(m, name, { queue })?.value, `${name} ${queue}`).toBe("0");
@@ -89,7 +89,7 @@ describe.each(dbKinds)("GET /metrics on %s", (kind) => {
   });
 });
 
-test("without METRICS_TOKEN the app's port has no /metrics", async () => {
+test("without METRICS_TOKEN the app's port has no /metrics", { timeout: 60_000 }, async () => {
   const t = await createTestApp("pglite");
   try {
     const res = await t.app.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
