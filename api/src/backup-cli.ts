@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "./config.js";
 import { openPglite } from "./db/database.js";
@@ -23,6 +24,10 @@ async function backup() {
   if (!taken) {
     if (serverRunning(config.DATA_DIR)) {
       console.error(`A server runs on ${config.DATA_DIR} but its control socket does not answer; stop it, or take the backup from the admin screen.`);
+      return 1;
+    }
+    if (!fs.existsSync(path.join(config.DATA_DIR, "db", "PG_VERSION"))) {
+      console.error(`There is no database in ${config.DATA_DIR} (DATA_DIR): nothing to back up.`);
       return 1;
     }
     const database = await openPglite({ dataDir: path.join(config.DATA_DIR, "db") });
