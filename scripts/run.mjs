@@ -138,10 +138,20 @@ function test() {
   process.exit(bad.length || failed ? 1 : 0);
 }
 
+/** `npm run backup [-- folder]`, `npm run restore -- <backup>`: the compiled API's backup command. */
+async function backupCommand(name) {
+  install();
+  await buildApiIfStale();
+  process.setSourceMapsEnabled(true);
+  process.argv = [process.argv[0], "backup-cli", name, ...process.argv.slice(3)];
+  await import(pathToFileURL(path.join(root, "api", "dist", "backup-cli.js")).href);
+}
+
 const command = process.argv[2];
 if (command === "start") await start();
 else if (command === "test") test();
+else if (command === "backup" || command === "restore") await backupCommand(command);
 else {
-  console.error("usage: node scripts/run.mjs start|test");
+  console.error("usage: node scripts/run.mjs start|test|backup|restore");
   process.exit(2);
 }

@@ -15,6 +15,8 @@ import { pathToFileURL } from "node:url";
 const api = path.resolve(import.meta.dirname, "..");
 export const entry = path.join(api, "src", "main.ts");
 export const outfile = path.join(api, "dist", "main.js");
+/** `npm run backup` / `npm run restore` (root package.json): a second entry beside main.js. */
+export const backupEntry = path.join(api, "src", "backup-cli.ts");
 // Everything the bundle is made of: a change in any of them makes dist stale.
 const SOURCES = [
   path.join(api, "src"),
@@ -51,7 +53,7 @@ export async function buildApi() {
   const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@vj/") && !BUNDLED.has(name));
   fs.rmSync(path.join(api, "dist"), { recursive: true, force: true });
   const result = await build({
-    entryPoints: [entry],
+    entryPoints: [entry, backupEntry],
     // Split at dynamic imports: what only some set-ups need (the S3 SDK, PGlite) loads on use,
     // and main.js starts opening the database while the server's modules load (issue 21).
     outdir: path.dirname(outfile),

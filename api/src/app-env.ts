@@ -3,6 +3,8 @@ import type { ChangeFeed } from "./changes/change-feed.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
 import type { Engines } from "./engines/resolve.js";
+import type { InstanceControl } from "./instance/control.js";
+import type { Metrics } from "./metrics/metrics.js";
 import type { Logger } from "./logger.js";
 import type { BlobStore } from "./storage/index.js";
 
@@ -33,4 +35,10 @@ export interface AppDeps {
   wakeJobs?: (kind: string) => void;
   /** What the events stream tells pages (a transcript or summary became ready); a fresh in-process feed when absent. */
   changes?: ChangeFeed;
+  /** The admin screen's settings as this process holds them (server.ts makes it; one is made for the deps when absent). */
+  instance?: InstanceControl;
+  /** Prometheus metrics (server.ts makes them so the engines and the metrics port share them; an app makes its own when absent). */
+  metrics?: Metrics;
+  /** An admin disabled or deleted the account: what this process holds of its sessions goes at once. */
+  onAccountRevoked?: (userId: string) => void;
 }

@@ -5,20 +5,26 @@ import { requireUser } from "./auth/middleware.js";
 import { authRoutes } from "./auth/routes.js";
 import { createSupabaseTokens } from "./auth/supabase-tokens.js";
 import { compressJson } from "./compression.js";
-import { createErrorHandler, errorResponse } from "./errors.js";
+import { createErrorHandler, errorResponse, noRouteResponse } from "./errors.js";
 import { cachePolicy } from "./http/cache-policy.js";
 import { robotsRoutes } from "./http/robots.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { openApiRoutes } from "./openapi/routes.js";
 import { healthRoutes } from "./routes/health.js";
-import { productRoutes } from "./routes/index.js";
+import { productRoutes, publicProductRoutes } from "./routes/index.js";
+import { activityRecorder } from "./auth/activity.js";
 import { inlineScriptHashes, scanPrerenderedPages } from "./prerendered-pages.js";
 import { mountWebApp } from "./web-static.js";
+import { createMetrics } from "./metrics/metrics.js";
+import { metricsRoute } from "./metrics/route.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
+  deps.metrics ??= createMetrics(deps.database.db);
+  const metrics = deps.metrics;
+  app.use("*", metrics.http);
   // Read once: their inline scripts' hashes go into the CSP, and they are served at their paths.
   const prerendered = scanPrerenderedPages(deps.config.WEB_DIST);
   // First, so every answer (errors and the SPA fallback included) carries them.
@@ -33,14 +39,16 @@ export function createApp(deps: AppDeps) {
   app.route("/api/health", healthRoutes(deps));
   // Public like health: registered before the bearer middleware below, so they answer first.
   app.route("/api", openApiRoutes());
+  app.route("/api", publicProductRoutes(deps));
   if (!supabase) app.route("/auth/v1", authRoutes(deps, tokens));
 
   const api = new Hono<AppEnv>();
-  api.use("*", requireUser({ db: deps.database.db, tokens, supabase }));
+  api.use("*", requireUser({ db: deps.database.db, tokens, supabase, onActive: activityRecorder(deps.database.db, deps.logger) }));
   api.route("/", productRoutes(deps));
-  api.all("*", (c) => errorResponse(c, "not_found", `No route for ${c.req.method} ${c.req.path}`));
+  api.all("*", noRouteResponse);
   app.route("/api", api);
 
+  app.get("/metrics", metricsRoute(metrics, deps.config.METRICS_TOKEN));
   app.all("/auth/v1/*", (c) => c.json({ code: 404, error_code: "not_found", msg: "Not found" }, 404));
   app.route("/", robotsRoutes());
   mountWebApp(app, deps.config.WEB_DIST, prerendered);

@@ -11,6 +11,10 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+/** A daily limit: a whole number, 0 and up; blank counts as unset. */
+const limit = z.preprocess(blank, z.coerce.number().int().min(0).optional());
+
 /** The environment, parsed once. Names are fixed by DESIGN §2; tests and deployments rely on them. */
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,9 +38,11 @@ export const configSchema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional,
   TRANSCRIBE_ENGINE: z.enum(["auto", "openai", "pocketsphinx", "none"]).default("auto"),
-  TRANSCRIBE_MODEL: z.string().default("whisper-1"),
+  /** Unset: the model an admin chose on the admin screen, else whisper-1 (engines/resolve.ts). */
+  TRANSCRIBE_MODEL: optional,
   SUMMARY_ENGINE: z.enum(["auto", "openai", "extractive"]).default("auto"),
-  SUMMARY_MODEL: z.string().default("gpt-4o-mini"),
+  /** Unset: the model an admin chose on the admin screen, else gpt-4o-mini (engines/resolve.ts). */
+  SUMMARY_MODEL: optional,
   /** SUMMARY_MODEL's context window; notes beyond it are summarised in parts (map-reduce). gpt-4o-mini: 128k. */
   SUMMARY_CONTEXT_TOKENS: z.coerce.number().int().min(1000).default(128_000),
   /** Ask your journal: the chat model and its context; default the summary model's (same engine setting). */
@@ -93,6 +99,30 @@ export const configSchema = z.object({
     .string()
     .default("")
     .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean)),
+  /**
+   * Who may create an account: open, invite (with an admin's invitation link) or closed. Unset:
+   * what the admin screen says, open by default. The first account of an instance is always allowed.
+   */
+  SIGNUPS: z.preprocess(blank, z.enum(["open", "invite", "closed"]).optional()),
+  /** Daily limits of each account (its local day); unset: what the admin screen says, no limit by default. */
+  LIMIT_TRANSCRIPTION_MINUTES_PER_DAY: limit,
+  LIMIT_SUMMARIES_PER_DAY: limit,
+  LIMIT_ASK_PER_DAY: limit,
+  /** GET /metrics (Prometheus) answers a request bearing this token; unset: not on the main port. */
+  METRICS_TOKEN: optional,
+  /** Serve GET /metrics without a token on this port, bound to 127.0.0.1. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The embedded default's scheduled backups (database and audio) go here; unset: none are scheduled. */
+  BACKUP_DIR: optional,
+  /** How many scheduled backups are kept (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /** Hours between scheduled backups. */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
+  /**
+   * Seals the AI key an admin stores (base64 of 32 bytes). Unset: a key generated once into
+   * DATA_DIR. Processes that share one database but not one DATA_DIR must share this.
+   */
+  SETTINGS_KEY: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built web app lives; served with SPA fallback when present. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: ErrorBody["error"]["issues"],
+    /** limit_reached: when the limit resets (answered as `resetsAt` and Retry-After). */
+    readonly resetsAt?: Date,
   ) {
     super(message);
   }
@@ -19,14 +21,18 @@ export class ApiError extends Error {
 
 export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
 
-export function errorResponse(c: Context, code: ErrorCode, message: string, issues?: ErrorBody["error"]["issues"]) {
-  const body: ErrorBody = { error: { code, message, ...(issues ? { issues } : {}) } };
+export function errorResponse(c: Context, code: ErrorCode, message: string, issues?: ErrorBody["error"]["issues"], resetsAt?: Date) {
+  const body: ErrorBody = { error: { code, message, ...(issues ? { issues } : {}), ...(resetsAt ? { resetsAt: resetsAt.toISOString() } : {}) } };
+  if (resetsAt) c.header("Retry-After", String(Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000))));
   return c.json(body, errorStatus[code] as 400);
 }
 
+/** What a path no route serves answers; a route that must not be known to someone (/api/admin) answers the same. */
+export const noRouteResponse = (c: Context) => errorResponse(c, "not_found", `No route for ${c.req.method} ${c.req.path}`);
+
 export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
-    if (err instanceof ApiError) return errorResponse(c, err.code, err.message, err.issues);
+    if (err instanceof ApiError) return errorResponse(c, err.code, err.message, err.issues, err.resetsAt);
     if (err instanceof HTTPException) {
       const status = err.status;
       const code = (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? "bad_request") as ErrorCode;

@@ -72,6 +72,11 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
         .executeTakeFirstOrThrow()
     ).id;
 
+    const admin: TestUser = await createUser(t.deps);
+    await t.deps.database.db.updateTable("users").set({ is_admin: true }).where("id", "=", admin.id).execute();
+    const leaving: TestUser = await createUser(t.deps);
+    const invitation = await call(t, "POST", "/api/admin/invitations", { user: admin, json: { email: "friend@example.com" } });
+
     const requests: Record<string, () => Response | Promise<Response>> = {
       "get /api/domains": () => call(t, "GET", "/api/domains", { user }),
       "get /api/domains/default": () => call(t, "GET", "/api/domains/default", { user }),
@@ -120,6 +125,21 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
       "delete /api/summaries/{id}": () => call(t, "DELETE", `/api/summaries/${summary}`, { user }),
       "delete /api/summary-types/{id}": () => call(t, "DELETE", `/api/summary-types/${type}`, { user }),
       "delete /api/voice-notes/{id}": () => call(t, "DELETE", `/api/voice-notes/${note}`, { user }),
+      "get /api/account": () => call(t, "GET", "/api/account", { user }),
+      "get /api/signup-policy": () => call(t, "GET", `/api/signup-policy?invitation=${encodeURIComponent("unknown-token")}`, {}),
+      "get /api/admin/accounts": () => call(t, "GET", "/api/admin/accounts", { user: admin }),
+      "patch /api/admin/accounts/{id}": () => call(t, "PATCH", `/api/admin/accounts/${leaving.id}`, { user: admin, json: { limits: { summaries: 3 } } }),
+      "delete /api/admin/accounts/{id}": () => call(t, "DELETE", `/api/admin/accounts/${leaving.id}`, { user: admin }),
+      "get /api/admin/invitations": () => call(t, "GET", "/api/admin/invitations", { user: admin }),
+      "post /api/admin/invitations": () => invitation,
+      "delete /api/admin/invitations/{id}": async () => {
+        const list = (await (await call(t, "GET", "/api/admin/invitations", { user: admin })).json()) as { id: string }[];
+        return call(t, "DELETE", `/api/admin/invitations/${list[0]!.id}`, { user: admin });
+      },
+      "get /api/admin/settings": () => call(t, "GET", "/api/admin/settings", { user: admin }),
+      "patch /api/admin/settings": () => call(t, "PATCH", "/api/admin/settings", { user: admin, json: { signups: "invite", limits: { askPerDay: 20 } } }),
+      "post /api/admin/ai-test": () => call(t, "POST", "/api/admin/ai-test", { user: admin, json: {} }),
+      "get /api/admin/state": () => call(t, "GET", "/api/admin/state", { user: admin }),
       "delete /api/auth/delete-account": () => call(t, "DELETE", "/api/auth/delete-account", { user }),
     };
     expect(Object.keys(requests).sort()).toEqual(routes);

@@ -10,6 +10,7 @@ import { loadVapidDetails } from "../src/push/vapid.js";
 import { JobLoop } from "../src/jobs/job-loop.js";
 import { REMINDER_JOB, reminderKind } from "../src/reminders/reminder-kind.js";
 import type { ServiceContext } from "../src/services/context.js";
+import { serviceContext } from "../src/routes/index.js";
 import { putReminderSettings } from "../src/services/reminders.js";
 import { createLogger } from "../src/logger.js";
 import { createUser, type TestUser } from "./factories.js";
@@ -88,7 +89,7 @@ describe.each(dbKinds)("reminders on %s", (kind) => {
   beforeAll(async () => {
     push = await startPushService(inject("pushCertificate"));
     t = await createTestApp(kind, { PUSH_ENDPOINT_ALLOWLIST: push.origin });
-    ctx = { db: t.deps.database.db, blobs: t.deps.blobs, config: t.deps.config, logger: silent, summarizer: t.deps.engines.summarizer };
+    ctx = { ...serviceContext(t.deps), logger: silent };
   });
   afterAll(async () => {
     for (const d of extraDatabases) await d.close();

@@ -22,6 +22,10 @@ interface Route {
   form?: (ids: Ids) => FormData;
   /** Whether the route names one of the owner's resources (then another user gets 404). */
   owned: boolean;
+  /** Answered without a token (the sign-up policy). */
+  public?: true;
+  /** /api/admin: anyone but an admin gets the 404 of a path that does not exist. */
+  admin?: true;
 }
 
 const q = "period=day&periodKey=2026-03-10";
@@ -72,6 +76,18 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/events", owned: false },
   { method: "POST", path: () => "/api/import", form: () => importForm(), owned: false },
   { method: "DELETE", path: () => "/api/auth/delete-account", owned: false },
+  { method: "GET", path: () => "/api/account", owned: false },
+  { method: "GET", path: () => "/api/signup-policy?invitation=x", owned: false, public: true },
+  { method: "GET", path: () => "/api/admin/accounts", owned: false, admin: true },
+  { method: "PATCH", path: (i) => `/api/admin/accounts/${i.note}`, json: () => ({ isAdmin: true }), owned: false, admin: true },
+  { method: "DELETE", path: (i) => `/api/admin/accounts/${i.note}`, owned: false, admin: true },
+  { method: "GET", path: () => "/api/admin/invitations", owned: false, admin: true },
+  { method: "POST", path: () => "/api/admin/invitations", json: () => ({}), owned: false, admin: true },
+  { method: "DELETE", path: (i) => `/api/admin/invitations/${i.note}`, owned: false, admin: true },
+  { method: "GET", path: () => "/api/admin/settings", owned: false, admin: true },
+  { method: "PATCH", path: () => "/api/admin/settings", json: () => ({ signups: "open" }), owned: false, admin: true },
+  { method: "POST", path: () => "/api/admin/ai-test", json: () => ({}), owned: false, admin: true },
+  { method: "GET", path: () => "/api/admin/state", owned: false, admin: true },
 ];
 
 /** An import that restores nothing: what an intruder might send to another's account. */
@@ -143,7 +159,7 @@ describe.each(dbKinds)("security on %s", (kind) => {
     expect([...new Set(ROUTES.map(routeKey))].sort()).toEqual(productRouteInventory(t.deps));
   });
 
-  test.each(ROUTES.map((r) => [label(r), r] as const))("%s without a token answers 401", async (_l, r) => {
+  test.each(ROUTES.filter((r) => !r.public).map((r) => [label(r), r] as const))("%s without a token answers 401", async (_l, r) => {
     const before = await snapshot();
     await expectError(await send(r, {}), 401, "unauthorized");
     await expectError(await send(r, { authorization: "Bearer not.a.jwt" }), 401, "unauthorized");
@@ -159,6 +175,21 @@ describe.each(dbKinds)("security on %s", (kind) => {
       // And the owner still sees it.
       const check = await call(t, "GET", `/api/voice-notes?${q}&domainId=${ids.domain}`, { user: owner });
       expect(((await check.json()) as { id: string }[]).map((n) => n.id)).toEqual([ids.note]);
+    },
+  );
+
+  test.each(ROUTES.filter((r) => r.admin).map((r) => [label(r), r] as const))(
+    "%s with a token that is not an admin's answers as a path that does not exist, and changes nothing",
+    async (_l, r) => {
+      const before = await snapshot();
+      const settings = await t.deps.database.db.selectFrom("instance_settings").selectAll().executeTakeFirstOrThrow();
+      const res = await send(r, owner.headers);
+      expect(res.status).toBe(404);
+      const path = r.path(ids).split("?")[0];
+      expect(await res.json()).toEqual({ error: { code: "not_found", message: `No route for ${r.method} ${path}` } });
+      expect(await snapshot()).toEqual(before);
+      expect(await t.deps.database.db.selectFrom("instance_settings").selectAll().executeTakeFirstOrThrow()).toEqual(settings);
+      expect((await t.deps.database.db.selectFrom("users").select("is_admin").where("id", "=", owner.id).executeTakeFirstOrThrow()).is_admin).toBe(false);
     },
   );
 

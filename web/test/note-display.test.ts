@@ -58,6 +58,7 @@ describe("what a card says", () => {
     expect(noteBody(note())).toEqual({ kind: "empty" });
     // No engine on the server: waiting, not failed; a transcript the person typed wins.
     expect(noteBody({ ...note(), awaitingEngine: true })).toEqual({ kind: "not-transcribed" });
+    expect(noteBody({ ...note(), limitWaitUntil: "2026-06-15T12:00:00.000Z" })).toEqual({ kind: "limit-waiting" });
     expect(noteBody({ ...note({ transcription: "Typed" }), awaitingEngine: true })).toEqual({ kind: "transcript", text: "Typed" });
   });
 

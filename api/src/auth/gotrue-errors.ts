@@ -15,6 +15,8 @@ export type GoTrueErrorCode =
   | "session_not_found"
   | "no_authorization"
   | "bad_jwt"
+  | "signup_disabled"
+  | "user_banned"
   | "over_request_rate_limit"
   | "otp_expired"
   | "not_found"
@@ -64,3 +66,8 @@ export function createGoTrueErrorHandler(logger: Logger) {
 }
 
 export const invalidCredentials = () => new GoTrueError(400, "invalid_credentials", "Invalid login credentials");
+
+export const ACCOUNT_DISABLED = "This account has been disabled. Ask the person who runs this Voice Journal to enable it again.";
+
+/** GoTrue's answer for a banned user; here, an account an admin disabled. */
+export const accountDisabled = () => new GoTrueError(400, "user_banned", ACCOUNT_DISABLED);

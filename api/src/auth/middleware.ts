@@ -10,6 +10,7 @@ import { authSessionsRepository } from "../repositories/auth-sessions.js";
 import { usersRepository } from "../repositories/users.js";
 import type { AccessTokens } from "./access-tokens.js";
 import { PendingSession, bearerToken, claimsOfBearer } from "./bearer.js";
+import { ACCOUNT_DISABLED } from "./gotrue-errors.js";
 import type { SupabaseTokens } from "./supabase-tokens.js";
 
 const CHECKS_SESSION = Symbol("checksSession");
@@ -49,6 +50,8 @@ export function requireUser(deps: {
   db: Kysely<DB>;
   tokens: AccessTokens;
   supabase?: SupabaseTokens | undefined;
+  /** Told of every authenticated request (auth/activity.ts: the admin screen's "last active"). */
+  onActive?: (userId: string) => void;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("authorization"));
@@ -61,6 +64,8 @@ export function requireUser(deps: {
         throw invalidSession();
       }
       const known = await usersRepository(deps.db).findById(claims.id);
+      // An admin disabled the account: the project's tokens stay valid, this instance refuses them.
+      if (known?.disabled_at) throw new ApiError("unauthorized", ACCOUNT_DISABLED);
       if (!known || known.email !== claims.email) {
         try {
           await usersRepository(deps.db).upsertExternalUser(claims);
@@ -71,6 +76,7 @@ export function requireUser(deps: {
         }
       }
       c.set("user", claims);
+      deps.onActive?.(claims.id);
       return next();
     }
     const verified = await claimsOfBearer(deps.tokens, c.req.header("authorization"));
@@ -82,7 +88,10 @@ export function requireUser(deps: {
       c.set("user", { id: claims.sub, email: claims.email });
       c.set("session", session);
       await next();
-      if (session.proven || (await liveSessionUser(deps.db, session))) return;
+      if (session.proven || (await liveSessionUser(deps.db, session))) {
+        deps.onActive?.(claims.sub);
+        return;
+      }
       // A fresh answer: none of the headers the handler set (a next-page cursor) may go with it.
       c.res = undefined;
       c.res = invalidSessionResponse();
@@ -91,6 +100,7 @@ export function requireUser(deps: {
     const user = await liveSessionUser(deps.db, session);
     if (!user) throw invalidSession();
     c.set("user", { id: user.id, email: user.email });
+    deps.onActive?.(user.id);
     await next();
   };
 }

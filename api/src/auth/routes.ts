@@ -17,6 +17,8 @@ import {
 } from "./schemas.js";
 import { createAuthService, type RequestMeta } from "./service.js";
 import { goTrueUser } from "./user-json.js";
+import { signupPolicy } from "../instance/effective.js";
+import { instanceSettingsRepository } from "../repositories/instance-settings.js";
 
 /**
  * The built-in Supabase-compatible auth (the GoTrue subset supabase-js
@@ -51,7 +53,9 @@ export function authRoutes(deps: AppDeps, tokens: AccessTokens) {
     const query = parse(signUpQuery, c.req.query());
     const body = parse(signUpBody, await readBody(c));
     const links = { verifyUrl: `${new URL(c.req.url).origin}/auth/v1/verify`, redirectTo: safeRedirect(c, query.redirect_to) };
-    const { user, session } = await service.signUp(body, meta(c), links);
+    // The invitation link's token rides in the user metadata supabase-js sends (options.data).
+    const invitation = typeof body.data?.invitation === "string" ? body.data.invitation : undefined;
+    const { user, session } = await service.signUp({ email: body.email, password: body.password, invitation }, meta(c), links);
     return c.json(session ?? user);
   });
 
@@ -100,10 +104,11 @@ export function authRoutes(deps: AppDeps, tokens: AccessTokens) {
   });
 
   // Public settings, as GoTrue publishes them; only what this server supports is switched on.
-  app.get("/settings", (c) =>
+  app.get("/settings", async (c) =>
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
-      disable_signup: false,
+      // Under `invite` sign-ups stay possible with a link; `closed` takes invitations too, but not visitors.
+      disable_signup: signupPolicy(config, await instanceSettingsRepository(deps.database.db).read()) === "closed",
       mailer_autoconfirm: !config.AUTH_CONFIRM_EMAIL,
       phone_autoconfirm: false,
       sms_provider: "",

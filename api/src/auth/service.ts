@@ -9,9 +9,13 @@ import { authSessionsRepository, type SessionData } from "../repositories/auth-s
 import { usersRepository } from "../repositories/users.js";
 import { signConfirmation, verifyConfirmation, type AccessTokens } from "./access-tokens.js";
 import { sessionOfBearer } from "./bearer.js";
-import { GoTrueError, invalidCredentials } from "./gotrue-errors.js";
+import { accountDisabled, GoTrueError, invalidCredentials } from "./gotrue-errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
-import { hashRefreshToken, newRefreshToken } from "./refresh-tokens.js";
+import { hashOpaqueToken, hashRefreshToken, newRefreshToken } from "./refresh-tokens.js";
+import { signupPolicy } from "../instance/effective.js";
+import { instanceSettingsRepository } from "../repositories/instance-settings.js";
+import { invitationsRepository } from "../repositories/invitations.js";
+import { INVITATION_PROBLEMS, invitationProblem, SIGNUPS_NOT_ALLOWED } from "../services/invitations.js";
 import type { LogoutScope } from "./schemas.js";
 import { goTrueUser } from "./user-json.js";
 
@@ -25,7 +29,7 @@ const HOUSEKEEPING_INTERVAL_MS = 3600 * 1000;
 
 export interface AuthServiceDeps {
   db: Kysely<DB>;
-  config: Pick<Config, "AUTH_CONFIRM_EMAIL" | "AUTH_REFRESH_REUSE_GRACE_SECONDS">;
+  config: Pick<Config, "AUTH_CONFIRM_EMAIL" | "AUTH_REFRESH_REUSE_GRACE_SECONDS" | "SIGNUPS">;
   tokens: AccessTokens;
   logger: Logger;
 }
@@ -34,6 +38,32 @@ export interface AuthServiceDeps {
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+}
+
+/**
+ * Whether this sign-up may go ahead (DESIGN §16): the instance's first account always may (and
+ * becomes its admin); otherwise the sign-up policy decides, and under `invite` or `closed` a
+ * valid invitation link lets one person in. Refused in GoTrue's shape (422 signup_disabled).
+ */
+async function admission(
+  db: Kysely<DB>,
+  config: Pick<Config, "SIGNUPS">,
+  input: { email: string; invitation?: string | undefined },
+  now: Date,
+): Promise<{ first: boolean; invitationId?: string }> {
+  if (!(await usersRepository(db).any())) return { first: true };
+  const policy = signupPolicy(config, await instanceSettingsRepository(db).read());
+  if (!input.invitation) {
+    if (policy === "open") return { first: false };
+    throw new GoTrueError(422, "signup_disabled", SIGNUPS_NOT_ALLOWED);
+  }
+  // Locked inside the sign-up's transaction: two sign-ups with one link run one after the other.
+  const invitation = await invitationsRepository(db).findByHash(hashOpaqueToken(input.invitation), true);
+  const problem = invitationProblem(invitation, now, input.email);
+  if (!problem) return { first: false, invitationId: invitation!.id };
+  // Under an open policy a spent link does not stop anyone: everyone may sign up.
+  if (policy === "open") return { first: false };
+  throw new GoTrueError(422, "signup_disabled", INVITATION_PROBLEMS[problem]);
 }
 
 /** The built-in auth's rules: sign-up, password and refresh grants, sessions. Routes only parse and shape. */
@@ -89,21 +119,37 @@ export function createAuthService(deps: AuthServiceDeps) {
      * alone (GoTrue's shape: the user object at the top level). No mail is
      * sent in the embedded mode: the confirmation link goes to the log.
      */
-    async signUp(input: { email: string; password: string }, meta: RequestMeta, links: { verifyUrl: string; redirectTo: string }) {
+    async signUp(
+      input: { email: string; password: string; invitation?: string | undefined },
+      meta: RequestMeta,
+      links: { verifyUrl: string; redirectTo: string },
+    ) {
       if (input.password.length < MIN_PASSWORD_LENGTH) {
         throw new GoTrueError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
           weak_password: { reasons: ["length"] },
         });
       }
       const exists = () => new GoTrueError(422, "user_already_exists", "User already registered");
+      // Refused before the password is hashed; checked again under the lock below.
+      await admission(db, config, input, new Date());
       if (await users.findByEmail(input.email)) throw exists();
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
-        user = await users.insertPasswordUser({
-          email: input.email,
-          passwordHash,
-          emailConfirmedAt: config.AUTH_CONFIRM_EMAIL ? null : new Date(),
+        user = await db.transaction().execute(async (trx) => {
+          // One sign-up at a time: the first account's admin rule and an invitation's single use hold under races.
+          await instanceSettingsRepository(trx).lock();
+          const now = new Date();
+          const { first, invitationId } = await admission(trx, config, input, now);
+          const created = await usersRepository(trx).insertPasswordUser({
+            email: input.email,
+            passwordHash,
+            emailConfirmedAt: config.AUTH_CONFIRM_EMAIL ? null : now,
+            isAdmin: first,
+          });
+          if (invitationId) await invitationsRepository(trx).consume(invitationId, created.id, now);
+          if (first) logger.info({ userId: created.id }, "auth: the instance's first account is its admin");
+          return created;
         });
       } catch (err) {
         // Two sign-ups with one address at once: the unique index decides.
@@ -128,6 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Always verify (a dummy hash for unknown users) so timing does not reveal accounts.
       const ok = await verifyPassword(user?.password_hash, input.password);
       if (!user || !ok) throw invalidCredentials();
+      if (user.disabled_at) throw accountDisabled();
       // Checked after the password so the answer leaks nothing to a guesser. When the operator
       // turns confirmation off, waiting users can sign in (no mail could ever reach them).
       if (config.AUTH_CONFIRM_EMAIL && !user.email_confirmed_at) {
@@ -182,6 +229,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (outcome instanceof GoTrueError) throw outcome;
       const user = await users.findById(outcome.userId);
       if (!user) throw new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+      if (user.disabled_at) {
+        await sessions.deleteSession(outcome.sessionId);
+        throw accountDisabled();
+      }
       return sessionResponse(user, outcome.sessionId, next.token, now);
     },
 

@@ -17,6 +17,7 @@ import { estimateTokens, notesBudget } from "../engines/summaries/map-reduce.js"
 import { ApiError, notFound } from "../errors.js";
 import { chatRepository, type MessageRow, type ThreadRow } from "../repositories/chat.js";
 import { iso, type ServiceContext } from "../services/context.js";
+import { spendOne } from "../services/limits.js";
 import { requireDomain } from "../services/domains.js";
 import { checkCitations } from "./citations.js";
 import { extractiveAnswer } from "./extractive.js";
@@ -29,15 +30,20 @@ const ANSWER_TOKENS = 1024;
 const TITLE_MAX = 80;
 
 export interface ChatDeps {
-  /** Null: no model configured; answers quote passages instead. */
-  model: ChatModel | null;
+  /** Null: no model configured; answers quote passages instead. Read per question: an admin may change it. */
+  readonly model: ChatModel | null;
   /** Model calls per user. */
   limiter: RateLimiter;
 }
 
-export function createChatDeps(ctx: ServiceContext, model: ChatModel | null): ChatDeps {
+export function createChatDeps(ctx: ServiceContext, engines: { readonly chat: ChatModel | null }): ChatDeps {
   const perFive = ctx.config.CHAT_RATE_LIMIT;
-  return { model, limiter: RateLimiter.perFiveMinutes(perFive, Math.max(1, Math.ceil(perFive / 3))) };
+  return {
+    get model() {
+      return engines.chat;
+    },
+    limiter: RateLimiter.perFiveMinutes(perFive, Math.max(1, Math.ceil(perFive / 3))),
+  };
 }
 
 /** A question on its way: the answer's pieces as they come, then `finish` stores the turn. */
@@ -62,9 +68,11 @@ export async function startAsk(ctx: ServiceContext, chat: ChatDeps, userId: stri
       throw new ApiError("conflict", `This conversation is full (${CHAT_THREAD_MAX_MESSAGES} messages). Start a new one to ask more.`);
     }
   }
-  if (chat.model && !chat.limiter.take(userId)) {
+  const model = chat.model;
+  if (model && !chat.limiter.take(userId)) {
     throw new ApiError("rate_limited", "Too many questions in a short time. Please wait a minute and ask again.");
   }
+  await spendOne(ctx, userId, "ask", input.tz);
   const range = input.period ? periodRange(input.period, input.periodKey!, input.tz) : undefined;
   const history = thread ? (await repo.messages(thread.id, CHAT_HISTORY_MESSAGES)).map((m) => ({ role: m.role, content: m.content })) : [];
   const context = ctx.config.CHAT_CONTEXT_TOKENS ?? ctx.config.SUMMARY_CONTEXT_TOKENS;
@@ -85,8 +93,8 @@ export async function startAsk(ctx: ServiceContext, chat: ChatDeps, userId: stri
     return { threadId: saved.threadId, message: toMessage(saved.answer) };
   };
 
-  if (!chat.model) return { pieces: once(extractiveAnswer(input.question, sources)), finish };
-  const iterator = chat.model.stream(chatMessages(input.question, sources, history), signal)[Symbol.asyncIterator]();
+  if (!model) return { pieces: once(extractiveAnswer(input.question, sources)), finish };
+  const iterator = model.stream(chatMessages(input.question, sources, history), signal)[Symbol.asyncIterator]();
   const first = await iterator.next();
   return { pieces: prepend(first, iterator), finish };
 }

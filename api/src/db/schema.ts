@@ -13,6 +13,17 @@ export interface UsersTable {
   email_confirmed_at: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The first account of an instance; an admin may make others admins (never removing the last one). */
+  is_admin: Generated<boolean>;
+  /** Set by an admin: no sign-in, and its sessions were ended. */
+  disabled_at: Date | null;
+  last_active_at: Date | null;
+  /** The IANA zone the person's app last sent: the daily limits count that zone's calendar days. */
+  time_zone: string | null;
+  /** Per-account daily limits; null: the instance's. */
+  limit_transcription_minutes: number | null;
+  limit_summaries: number | null;
+  limit_ask: number | null;
 }
 
 /** The spec's session store; the built-in auth keeps one row per signed-in device. */
@@ -65,6 +76,8 @@ export interface VoiceNotesTable {
   lease_expires_at: Date | null;
   /** No transcription engine was configured when its turn came: waiting, not failed. */
   awaiting_engine: Generated<boolean>;
+  /** Over the account's daily transcription limit: off the queue until this instant (its next local midnight). */
+  limit_wait_until: Date | null;
   created_at: ColumnType<Date, Date | string, Date | string>;
 }
 
@@ -164,6 +177,45 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
+/** The one row of what an admin set from the app (id 1); the environment wins over each field. */
+export interface InstanceSettingsTable {
+  id: Generated<number>;
+  signups: "open" | "invite" | "closed" | null;
+  ai_base_url: string | null;
+  /** The API key sealed with the instance's secret key (instance/secret-box.ts). */
+  ai_key_encrypted: string | null;
+  ai_transcription_model: string | null;
+  ai_summary_model: string | null;
+  ai_chat_model: string | null;
+  limit_transcription_minutes: number | null;
+  limit_summaries: number | null;
+  limit_ask: number | null;
+  version: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  token_hash: string;
+  /** When set, only this address may sign up with it. */
+  email: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+  used_by: string | null;
+}
+
+/** What an account used on one of its local days. */
+export interface UsageDaysTable {
+  user_id: string;
+  /** YYYY-MM-DD in the account's zone. */
+  day: ColumnType<string, string, string>;
+  transcription_seconds: Generated<number>;
+  summaries: Generated<number>;
+  asks: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -177,6 +229,9 @@ export interface DB {
   jobs: JobsTable;
   reminder_settings: ReminderSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
+  instance_settings: InstanceSettingsTable;
+  invitations: InvitationsTable;
+  usage_days: UsageDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,8 @@
 import type { Config } from "../config.js";
 import { hasBinary } from "./audio/ffmpeg.js";
+import { resolveChatModel } from "./chat/resolve.js";
+import type { ChatModel } from "./chat/types.js";
+import { DEFAULT_SUMMARY_MODEL, DEFAULT_TRANSCRIBE_MODEL } from "./default-models.js";
 import { createExtractiveSummarizer } from "./summaries/extractive.js";
 import { createOpenAISummarizer } from "./summaries/openai.js";
 import type { Summarizer } from "./summaries/types.js";
@@ -17,6 +20,8 @@ export interface EngineInfo {
 export interface Engines {
   transcriber: Transcriber;
   summarizer: Summarizer;
+  /** Ask's model; null: answers quote the best passages (no model call). */
+  chat: ChatModel | null;
   /** For GET /api/health (AppDeps.engines) and the start-up log. */
   info: EngineInfo;
 }
@@ -30,6 +35,7 @@ export type EngineConfig = Pick<
   | "SUMMARY_ENGINE"
   | "SUMMARY_MODEL"
   | "SUMMARY_CONTEXT_TOKENS"
+  | "CHAT_MODEL"
 >;
 
 export const POCKETSPHINX_WARNING =
@@ -56,7 +62,7 @@ export function resolveEngines(config: EngineConfig, available: (binary: string)
   const wantTranscribe = config.TRANSCRIBE_ENGINE;
   const sphinxReady = ffmpeg && available("pocketsphinx_continuous");
   if ((wantTranscribe === "auto" && config.OPENAI_API_KEY) || (wantTranscribe === "openai" && apiKey)) {
-    transcriber = createOpenAITranscriber({ apiKey: apiKey!, baseURL: config.OPENAI_BASE_URL, model: config.TRANSCRIBE_MODEL });
+    transcriber = createOpenAITranscriber({ apiKey: apiKey!, baseURL: config.OPENAI_BASE_URL, model: config.TRANSCRIBE_MODEL ?? DEFAULT_TRANSCRIBE_MODEL });
     if (!ffmpeg) warnings.push("ffmpeg is not installed: recordings over 25 MB cannot be split for transcription.");
   } else if ((wantTranscribe === "auto" || wantTranscribe === "pocketsphinx") && sphinxReady) {
     transcriber = createPocketsphinxTranscriber();
@@ -76,7 +82,7 @@ export function resolveEngines(config: EngineConfig, available: (binary: string)
     summarizer = createOpenAISummarizer({
       apiKey: apiKey!,
       baseURL: config.OPENAI_BASE_URL,
-      model: config.SUMMARY_MODEL,
+      model: config.SUMMARY_MODEL ?? DEFAULT_SUMMARY_MODEL,
       contextTokens: config.SUMMARY_CONTEXT_TOKENS,
     });
   } else {
@@ -88,5 +94,10 @@ export function resolveEngines(config: EngineConfig, available: (binary: string)
     );
   }
 
-  return { transcriber, summarizer, info: { transcription: transcriber.name, summaries: summarizer.name, warnings } };
+  return {
+    transcriber,
+    summarizer,
+    chat: resolveChatModel(config),
+    info: { transcription: transcriber.name, summaries: summarizer.name, warnings },
+  };
 }

@@ -21,6 +21,10 @@ export interface RunnerOptions {
   workerId?: string;
   /** Called once a note reached an end (transcribed, failed, waiting for an engine): the page is told. */
   onSettled?: (note: ClaimedNote) => void;
+  /** The account's daily limit (services/limits.ts): when not now, the note waits until `waitUntil`. */
+  admit?: (note: ClaimedNote) => Promise<{ ok: true } | { ok: false; waitUntil: Date }>;
+  /** A transcript was stored: `seconds` of audio count against the account's day. */
+  onTranscribed?: (note: ClaimedNote, seconds: number) => Promise<void>;
 }
 
 const DEFAULT_JOB_TIMEOUT_MS = 3 * 60 * 60_000;
@@ -47,6 +51,9 @@ export function transcriptionKind(o: Omit<RunnerOptions, "logger" | "workerId">)
     // Engines may already open with these words; the note should not say them twice.
     failureReason: (message) => (/^transcription failed\b/i.test(message) ? message : `Transcription failed: ${message}`),
     onSettled: o.onSettled,
+    // Notes that waited for their account's daily limit to reset go back on the queue once it has.
+    plan: async (now) => void (await jobs.releaseLimitWaits(now)),
+    planEveryMs: o.pollMs,
     async run(note, { signal, workerId, log }) {
       if (!note.audioKey) {
         await jobs.fail(note.id, workerId, NO_AUDIO, note.attempts);
@@ -55,6 +62,12 @@ export function transcriptionKind(o: Omit<RunnerOptions, "logger" | "workerId">)
       if (o.transcriber.available === false) {
         await jobs.park(note.id, workerId);
         log.info("no transcription engine: the note waits for one");
+        return true;
+      }
+      const admitted = o.admit ? await o.admit(note) : ({ ok: true } as const);
+      if (!admitted.ok) {
+        await jobs.waitForLimit(note.id, workerId, admitted.waitUntil);
+        log.info({ until: admitted.waitUntil }, "daily transcription limit reached: the note waits for the reset");
         return true;
       }
       const result = await o.withAudioFile(note.audioKey, (path) =>
@@ -66,6 +79,7 @@ export function transcriptionKind(o: Omit<RunnerOptions, "logger" | "workerId">)
         return true;
       }
       const written = await jobs.complete(note.id, workerId, result.text.trim(), result.durationSeconds);
+      if (written) await o.onTranscribed?.(note, result.durationSeconds ?? note.duration).catch((err: unknown) => log.warn({ err }, "usage not recorded"));
       log.info({ written, chars: result.text.length }, "note transcribed");
       return written;
     },

@@ -13,6 +13,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: "Unsupported media type",
   416: "Range not satisfiable",
   422: "Cannot be processed",
+  429: "Too many requests, or a daily limit of the account reached (`limit_reached`, with `resetsAt` and a Retry-After header)",
   502: "Engine failed (asking again will not help)",
   503: "Engine or auth provider unavailable (try again later)",
 };
@@ -99,7 +100,7 @@ function operation(op: Operation, ref: (named: Named, io: "input" | "output") =>
       ...(r.binary ? { content: { [r.binary]: { schema: { type: "string", format: "binary" } } } } : {}),
     };
   }
-  for (const status of [400, 401, ...(op.errors ?? [])]) {
+  for (const status of [400, ...(op.public ? [] : [401]), ...(op.errors ?? [])]) {
     responses[String(status)] = {
       description: ERROR_TEXT[status] ?? "Error",
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
@@ -111,6 +112,7 @@ function operation(op: Operation, ref: (named: Named, io: "input" | "output") =>
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     operationId: `${op.method}${op.path.replace(/\{id\}/g, "ById").replace(/[^a-zA-Z]+(.)/g, (_m, c: string) => c.toUpperCase())}`,
+    ...(op.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,

@@ -22,6 +22,20 @@ import {
   chatThreadListSchema,
   listChatThreadsQuerySchema,
   exportQuerySchema,
+  accountSchema,
+  adminAccountListSchema,
+  adminAccountSchema,
+  aiTestInputSchema,
+  aiTestResultSchema,
+  createdInvitationSchema,
+  createInvitationSchema,
+  instanceSettingsSchema,
+  instanceStateSchema,
+  invitationListSchema,
+  signupStatusQuerySchema,
+  signupStatusSchema,
+  updateAccountSchema,
+  updateInstanceSettingsSchema,
   importResultSchema,
   CHAT_HISTORY_MESSAGES,
   CHAT_THREAD_MAX_MESSAGES,
@@ -71,6 +85,8 @@ export interface Operation {
   responses: Record<number, { description: string; body?: Named; binary?: string; headers?: Record<string, string> }>;
   /** Error statuses specific to the operation (401 and 400 are added to all). */
   errors?: number[];
+  /** Answered without a token (no 401, no security requirement). */
+  public?: true;
 }
 
 const n = (name: string, schema: ZodType): Named => ({ name, schema });
@@ -176,7 +192,7 @@ export const operations: Operation[] = [
       202: { description: "Queued: the pending summary", body: Summary },
       200: { description: "A resent request: the summary it made before", body: Summary },
     },
-    errors: [404, 422],
+    errors: [404, 422, 429],
   },
   {
     method: "delete", path: "/api/summaries/{id}", tag: "Summaries", summary: "Delete a summary", idOf: "summary",
@@ -314,4 +330,84 @@ export const operations: Operation[] = [
       "In Supabase mode the project's auth user is removed too (503 when that call fails; the data is already gone and a retry completes it).",
     responses: { 200: { description: "Deleted", body: Success } }, errors: [503],
   },
+  {
+    method: "get", path: "/api/account", tag: "Account", summary: "The signed-in account and today's allowances",
+    description:
+      "Whether the account is an admin of the instance, and what it used today of each daily limit (transcription minutes, summaries, Ask questions) on its local day — " +
+      "the zone its app last sent — with `limit` null where there is none and `resetsAt` the next local midnight.",
+    responses: { 200: { description: "The account", body: n("Account", accountSchema) } },
+  },
+  {
+    method: "get", path: "/api/signup-policy", tag: "Account", summary: "Who may sign up (public)", public: true,
+    description:
+      "`open`: anyone; `invite`: with an invitation link; `closed`: no visitors (an invitation link still lets its one person in). " +
+      "With `invitation`, also whether that link can still be used and the e-mail it is for. No token needed.",
+    query: n("SignupStatusQuery", signupStatusQuerySchema),
+    responses: { 200: { description: "The policy", body: n("SignupStatus", signupStatusSchema) } },
+  },
+  ...adminOperations(),
 ];
+
+/** /api/admin: admins only; everyone else gets the 404 of a path that does not exist. */
+function adminOperations(): Operation[] {
+  const AdminAccount = n("AdminAccount", adminAccountSchema);
+  const Settings = n("InstanceSettings", instanceSettingsSchema);
+  const admin = (op: Omit<Operation, "tag">): Operation => ({ ...op, tag: "Admin", errors: [...new Set([404, ...(op.errors ?? [])])] });
+  return [
+    admin({
+      method: "get", path: "/api/admin/accounts", summary: "Every account with its notes, audio and AI use this month",
+      responses: { 200: { description: "Oldest first", body: n("AdminAccountList", adminAccountListSchema) } },
+    }),
+    admin({
+      method: "patch", path: "/api/admin/accounts/{id}", summary: "Disable, enable, make or remove an admin, set limits", idOf: "account",
+      description:
+        "Disabling ends every session of the account at once and keeps it from signing in; its notes stay. " +
+        "The last admin who can sign in cannot be disabled or lose the role (409); nor can an admin disable their own account. Limits: null follows the instance's.",
+      json: n("UpdateAccount", updateAccountSchema),
+      responses: { 200: { description: "The account", body: AdminAccount } }, errors: [409],
+    }),
+    admin({
+      method: "delete", path: "/api/admin/accounts/{id}", summary: "Delete an account with its notes and audio", idOf: "account",
+      description: "As the account's own deletion: every row and every audio file. Not the last admin who can sign in (409).",
+      responses: { 200: { description: "Deleted", body: Success } }, errors: [409],
+    }),
+    admin({
+      method: "get", path: "/api/admin/invitations", summary: "Sign-up invitations, newest first",
+      responses: { 200: { description: "Invitations (their links are not kept)", body: n("InvitationList", invitationListSchema) } },
+    }),
+    admin({
+      method: "post", path: "/api/admin/invitations", summary: "Create a single-use sign-up link",
+      description: "The answer holds the link's `token` (open `/auth/signup?invitation=<token>`); it is shown this once, only its hash is kept. Optionally for one e-mail address.",
+      json: n("CreateInvitation", createInvitationSchema),
+      responses: { 201: { description: "Created, with its token", body: n("CreatedInvitation", createdInvitationSchema) } },
+    }),
+    admin({
+      method: "delete", path: "/api/admin/invitations/{id}", summary: "Withdraw an invitation", idOf: "invitation",
+      responses: { 200: { description: "Deleted", body: Success } },
+    }),
+    admin({
+      method: "get", path: "/api/admin/settings", summary: "Sign-up policy, AI endpoint and default daily limits",
+      description: "Each value in force and whether an environment variable fixes it. The AI key is never answered: only whether one is set.",
+      responses: { 200: { description: "The settings", body: Settings } },
+    }),
+    admin({
+      method: "patch", path: "/api/admin/settings", summary: "Change the instance's settings",
+      description:
+        "A field left out is unchanged; null clears it. The AI key is stored encrypted with a key kept in DATA_DIR (or SETTINGS_KEY). " +
+        "Changes take effect at once on every process, without a restart; notes that waited for a transcription engine are queued. " +
+        "A setting fixed by an environment variable is refused (409).",
+      json: n("UpdateInstanceSettings", updateInstanceSettingsSchema),
+      responses: { 200: { description: "The settings", body: Settings } }, errors: [409],
+    }),
+    admin({
+      method: "post", path: "/api/admin/ai-test", summary: "Try the AI endpoint",
+      description: "Sends a 3-second spoken clip to the transcription model and a short prompt to the summary model, with the values given over the saved ones, and answers what came back. Nothing is saved.",
+      json: n("AiTestInput", aiTestInputSchema),
+      responses: { 200: { description: "What each model answered, or its error", body: n("AiTestResult", aiTestResultSchema) } },
+    }),
+    admin({
+      method: "get", path: "/api/admin/state", summary: "Database, storage, engines, job queues and backups",
+      responses: { 200: { description: "The instance's state", body: n("InstanceState", instanceStateSchema) } },
+    }),
+  ];
+}

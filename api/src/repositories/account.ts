@@ -14,10 +14,13 @@ export function accountRepository(db: Kysely<DB>) {
       return rows.map((r) => r.audio_key!);
     },
 
-    /** Deletes the user; foreign keys cascade to sessions, tokens, collections, notes, types and summaries. */
-    async deleteUser(userId: string): Promise<boolean> {
-      const result = await db.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    /**
+     * Deletes the user; foreign keys cascade to sessions, tokens, collections, notes, types and
+     * summaries. Undefined when there was no such user; else whether it was an admin.
+     */
+    async deleteUser(userId: string): Promise<{ wasAdmin: boolean } | undefined> {
+      const row = await db.deleteFrom("users").where("id", "=", userId).returning("is_admin").executeTakeFirst();
+      return row && { wasAdmin: row.is_admin };
     },
   };
 }

@@ -22,6 +22,7 @@ export function liveSession(key: SessionKey): Expression<SqlBool> {
       .select("sessions.sid")
       .where("sessions.sid", "=", key.sid)
       .where("users.id", "=", key.userId)
+      .where("users.disabled_at", "is", null)
       .where("sessions.expire", ">", key.now),
   );
 }
@@ -46,7 +47,7 @@ export function authSessionsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The signed-in user behind a live session, or nothing when the session ended, expired or is someone else's. */
+    /** The signed-in user behind a live session, or nothing when the session ended, expired, is someone else's or its account was disabled. */
     findSessionUser(sid: string, userId: string, now: Date) {
       return db
         .selectFrom("sessions")
@@ -54,6 +55,7 @@ export function authSessionsRepository(db: Kysely<DB>) {
         .selectAll("users")
         .where("sessions.sid", "=", sid)
         .where("users.id", "=", userId)
+        .where("users.disabled_at", "is", null)
         .where("sessions.expire", ">", now)
         .executeTakeFirst();
     },

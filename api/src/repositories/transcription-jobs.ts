@@ -9,6 +9,8 @@ export interface ClaimedNote {
   audioKey: string | null;
   audioMime: string | null;
   attempts: number;
+  /** Seconds, as recorded at upload (the engine may measure it again). */
+  duration: number;
 }
 
 /**
@@ -17,15 +19,31 @@ export interface ClaimedNote {
  * a claim reads and how a transcription ends.
  */
 export function transcriptionJobsRepository(db: Kysely<DB>) {
+  /** The note leaves the queue waiting for something (an engine, a limit's reset), its attempt unspent. */
+  const leaveQueue = async (id: string, workerId: string, waiting: { awaiting_engine: true } | { limit_wait_until: Date }) => {
+    await db
+      .updateTable("voice_notes")
+      .set({
+        ...waiting,
+        is_transcribing: false,
+        attempts: sql<number>`greatest(attempts - 1, 0)`,
+        lease_owner: null,
+        lease_expires_at: null,
+        next_attempt_at: null,
+      })
+      .where("id", "=", id)
+      .where("lease_owner", "=", workerId)
+      .execute();
+  };
   const leased = leasedJobs(db, { table: "voice_notes", pending: sql`is_transcribing`, clearOnRetry: ["transcription_error"] });
   return {
     async claim(workerId: string, leaseSeconds: number): Promise<ClaimedNote | undefined> {
-      const row = await leased.claim<{ id: string; user_id: string; audio_key: string | null; audio_mime: string | null; attempts: number }>(
+      const row = await leased.claim<{ id: string; user_id: string; audio_key: string | null; audio_mime: string | null; attempts: number; duration: number }>(
         workerId,
         leaseSeconds,
-        ["id", "user_id", "audio_key", "audio_mime", "attempts"],
+        ["id", "user_id", "audio_key", "audio_mime", "attempts", "duration"],
       );
-      return row && { id: row.id, userId: row.user_id, audioKey: row.audio_key, audioMime: row.audio_mime, attempts: row.attempts };
+      return row && { id: row.id, userId: row.user_id, audioKey: row.audio_key, audioMime: row.audio_mime, attempts: row.attempts, duration: row.duration };
     },
     renew: leased.renew,
     retryLater: leased.retryLater,
@@ -74,20 +92,22 @@ export function transcriptionJobsRepository(db: Kysely<DB>) {
     },
 
     /** No engine here: the note leaves the queue as waiting for one, with its attempts untouched. */
-    async park(id: string, workerId: string): Promise<void> {
-      await db
+    park: (id: string, workerId: string) => leaveQueue(id, workerId, { awaiting_engine: true }),
+
+    /**
+     * Over the account's daily transcription limit: the note leaves the queue, its attempt
+     * unspent, until `until` (the account's next local midnight), when releaseLimitWaits puts it back.
+     */
+    waitForLimit: (id: string, workerId: string, until: Date) => leaveQueue(id, workerId, { limit_wait_until: until }),
+
+    /** Notes whose limit reset by `now` go back on the queue (the partial index finds them). */
+    async releaseLimitWaits(now: Date): Promise<number> {
+      const result = await db
         .updateTable("voice_notes")
-        .set({
-          is_transcribing: false,
-          awaiting_engine: true,
-          attempts: sql<number>`greatest(attempts - 1, 0)`,
-          lease_owner: null,
-          lease_expires_at: null,
-          next_attempt_at: null,
-        })
-        .where("id", "=", id)
-        .where("lease_owner", "=", workerId)
-        .execute();
+        .set({ is_transcribing: true, limit_wait_until: null, next_attempt_at: null })
+        .where("limit_wait_until", "<=", now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** A process with an engine starts: every note waiting for one goes back on the queue. */

@@ -17,8 +17,13 @@ export function usersRepository(db: Kysely<DB>) {
       return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
+    /** Whether the instance has any account yet (the first one becomes its admin). */
+    async any(): Promise<boolean> {
+      return (await db.selectFrom("users").select("id").limit(1).executeTakeFirst()) !== undefined;
+    },
+
     /** Inserts a password user; a duplicate e-mail surfaces as a unique violation (see db/errors.ts isUniqueViolation). */
-    insertPasswordUser(user: { email: string; passwordHash: string; emailConfirmedAt: Date | null }): Promise<UserRow> {
+    insertPasswordUser(user: { email: string; passwordHash: string; emailConfirmedAt: Date | null; isAdmin?: boolean }): Promise<UserRow> {
       return db
         .insertInto("users")
         .values({
@@ -28,6 +33,7 @@ export function usersRepository(db: Kysely<DB>) {
           last_name: null,
           profile_image_url: null,
           email_confirmed_at: user.emailConfirmedAt,
+          is_admin: user.isAdmin ?? false,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -49,6 +55,8 @@ export function usersRepository(db: Kysely<DB>) {
           last_name: null,
           profile_image_url: null,
           email_confirmed_at: new Date(),
+          // The instance's first account is its admin (DESIGN §16), in Supabase mode too.
+          is_admin: sql<boolean>`NOT EXISTS (SELECT 1 FROM users)`,
         })
         .onConflict((oc) =>
           oc
@@ -57,6 +65,20 @@ export function usersRepository(db: Kysely<DB>) {
             .where("users.email", "<>", (eb) => eb.ref("excluded.email")),
         )
         .execute();
+    },
+
+    /** The zone whose calendar days the account's limits count (the one its app sends). */
+    async setTimeZone(id: string, timeZone: string): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({ time_zone: timeZone })
+        .where("id", "=", id)
+        .where(sql<boolean>`time_zone IS DISTINCT FROM ${timeZone}`)
+        .execute();
+    },
+
+    async touchActivity(id: string, now: Date): Promise<void> {
+      await db.updateTable("users").set({ last_active_at: now }).where("id", "=", id).execute();
     },
 
     /** Confirms a waiting user's e-mail; nothing when already confirmed (a spent link) or gone. */

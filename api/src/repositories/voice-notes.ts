@@ -51,6 +51,7 @@ export const NOTE_COLUMNS = [
   "is_transcribing",
   "transcription_error",
   "awaiting_engine",
+  "limit_wait_until",
   "audio_key",
   "audio_mime",
   "audio_bytes",
@@ -208,7 +209,7 @@ export function voiceNotesRepository(db: Kysely<DB>) {
           ...(patch.title !== undefined ? { title: patch.title } : {}),
           // Text written by the user is the note's transcript from now on.
           ...(text !== undefined
-            ? { transcription: text, is_transcribed: text.trim() !== "", transcription_error: null, awaiting_engine: false }
+            ? { transcription: text, is_transcribed: text.trim() !== "", transcription_error: null, awaiting_engine: false, limit_wait_until: null }
             : {}),
           // ...so a queued or running transcription stops: its worker's lease goes, and the worker's
           // complete/fail (which need the lease) then write nothing over the user's words.
@@ -244,6 +245,7 @@ export function voiceNotesRepository(db: Kysely<DB>) {
         .set({
           is_transcribing: true,
           awaiting_engine: false,
+          limit_wait_until: null,
           attempts: 0,
           transcription_error: null,
           next_attempt_at: sql<Date>`now()`,

@@ -2,8 +2,11 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../app-env.js";
 import type { ServiceContext } from "../services/context.js";
 import { accountRoutes } from "./account.js";
+import { accountInfoRoutes, signupPolicyRoutes } from "./account-info.js";
+import { adminRoutes } from "./admin.js";
+import { instanceControlOf } from "../instance/control.js";
+import { instanceState } from "../services/instance-state.js";
 import { createChatDeps } from "../chat/service.js";
-import { resolveChatModel } from "../engines/chat/resolve.js";
 import { chatRoutes } from "./chat.js";
 import { domainRoutes } from "./domains.js";
 import { eventRoutes } from "./events.js";
@@ -16,16 +19,24 @@ import { summaryRoutes } from "./summaries.js";
 import { summaryTypeRoutes } from "./summary-types.js";
 import { voiceNoteRoutes } from "./voice-notes.js";
 
-/** Every product route under /api; the bearer-token check runs before these. */
-export function productRoutes(deps: AppDeps) {
-  const ctx: ServiceContext = {
+/** The services' context of an app: one per deps, so every route of one app shares it. */
+export function serviceContext(deps: AppDeps): ServiceContext {
+  return {
     db: deps.database.db,
     blobs: deps.blobs,
     config: deps.config,
     logger: deps.logger,
     summarizer: deps.engines.summarizer,
     wakeJobs: deps.wakeJobs,
+    instance: instanceControlOf(deps),
+    onAccountRevoked: deps.onAccountRevoked,
+    onOutboxReplay: () => deps.metrics?.outboxReplay(),
   };
+}
+
+/** Every product route under /api; the bearer-token check runs before these. */
+export function productRoutes(deps: AppDeps, state: () => Promise<object> = () => instanceState(deps)) {
+  const ctx = serviceContext(deps);
   return new Hono<AppEnv>()
     .route("/domains", domainRoutes(ctx))
     .route("/voice-notes", voiceNoteRoutes(ctx))
@@ -37,7 +48,14 @@ export function productRoutes(deps: AppDeps) {
     .route("/reminders", reminderRoutes(ctx))
     .route("/push", pushRoutes(ctx))
     .route("/events", eventRoutes(deps.changes ?? localChangeFeed()))
-    .route("/chat", chatRoutes(ctx, createChatDeps(ctx, resolveChatModel(deps.config))))
+    .route("/chat", chatRoutes(ctx, createChatDeps(ctx, deps.engines)))
     .route("/auth", accountRoutes(ctx))
+    .route("/account", accountInfoRoutes(ctx))
+    .route("/admin", adminRoutes(ctx, state))
     .route("/", portabilityRoutes(ctx));
+}
+
+/** The product routes that need no token (mounted before the bearer check); in the OpenAPI document like the others. */
+export function publicProductRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().route("/signup-policy", signupPolicyRoutes(serviceContext(deps)));
 }

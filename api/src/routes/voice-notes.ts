@@ -63,6 +63,7 @@ export function voiceNoteRoutes(ctx: ServiceContext) {
       try {
         const fields = parseWith(createVoiceNoteFieldsSchema, upload.fields);
         const { note, created } = await createVoiceNote(ctx, c.var.user.id, fields, upload.audio);
+        if (!created) ctx.onOutboxReplay?.();
         return c.json(note, created ? 201 : 200);
       } finally {
         await upload.discard();

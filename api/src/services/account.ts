@@ -1,6 +1,7 @@
 import { deleteSupabaseUser } from "../auth/supabase-admin.js";
 import { notFound } from "../errors.js";
 import { accountRepository } from "../repositories/account.js";
+import { adminRepository } from "../repositories/admin.js";
 import type { ServiceContext } from "./context.js";
 
 /**
@@ -13,7 +14,13 @@ import type { ServiceContext } from "./context.js";
 export async function deleteAccount(ctx: ServiceContext, userId: string): Promise<void> {
   const account = accountRepository(ctx.db);
   const keys = await account.listAudioKeys(userId);
-  if (!(await account.deleteUser(userId))) throw notFound("Account");
+  const deleted = await account.deleteUser(userId);
+  if (!deleted) throw notFound("Account");
+  if (deleted.wasAdmin && (await adminRepository(ctx.db).otherActiveAdmins(userId)) === 0) {
+    // The last admin left: the oldest account that can sign in runs the instance from now on.
+    const promoted = await adminRepository(ctx.db).promoteOldest();
+    if (promoted) ctx.logger.warn({ userId: promoted }, "the last admin deleted their account; the oldest account is now the admin");
+  }
   const results = await Promise.allSettled(keys.map((key) => ctx.blobs.delete(key)));
   // The user's prefix also catches a blob whose upload raced the deletion.
   results.push(...(await Promise.allSettled([ctx.blobs.deletePrefix(userId)])));

@@ -18,6 +18,7 @@ import { voiceNotesRepository } from "../repositories/voice-notes.js";
 import { SUMMARY_JOB } from "../jobs/job-signals.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
+import { spendOne } from "./limits.js";
 import { requireSummaryType } from "./summary-types.js";
 
 export function toSummary(row: SummaryWithTypeRow): Summary {
@@ -114,6 +115,7 @@ export async function requestSummary(ctx: ServiceContext, userId: string, input:
   if (notes.length === 0) {
     throw new ApiError("unprocessable", "There are no transcribed notes in this period to summarise yet.");
   }
+  await spendOne(ctx, userId, "summaries", request.timeZone);
   const { row, created } = await summaries.insertPending({
     userId,
     domainId: request.domain.id,

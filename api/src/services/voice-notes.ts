@@ -13,6 +13,7 @@ import type { VoiceNoteRow } from "../db/schema.js";
 import type { SessionKey } from "../repositories/auth-sessions.js";
 import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
+import { usersRepository } from "../repositories/users.js";
 import { voiceNotesRepository, type NoteFields } from "../repositories/voice-notes.js";
 import type { TempBlob } from "../storage/index.js";
 import { extensionOf, formatOfKey, mimeTypeOf, type AudioFormat } from "../engines/audio/formats.js";
@@ -48,6 +49,7 @@ export function toVoiceNote(row: NoteFields): VoiceNote {
     isTranscribed: row.is_transcribed,
     isTranscribing: row.is_transcribing,
     awaitingEngine: row.awaiting_engine,
+    limitWaitUntil: row.limit_wait_until ? iso(row.limit_wait_until) : null,
     isError,
     error,
     hasTranscription: !isError && !!text && text.trim() !== "",
@@ -89,6 +91,8 @@ export async function createVoiceNote(
     throw new ApiError("unprocessable", "Create a collection first: there is no collection to save this recording in");
   }
 
+  // The zone whose days the account's transcription limit counts.
+  if (fields.tz) await usersRepository(ctx.db).setTimeZone(userId, fields.tz);
   const key = `${userId}/${crypto.randomUUID()}.${extensionOf(audio.format)}`;
   await audio.temp.commit(key);
   let result;

@@ -179,3 +179,6 @@ export const SEARCH_PAGE_MAX = 100;
 export const SEARCH_SNIPPET_MAX = 240;
 /** The spec's one message for a missing name or prompt (SPEC §5). */
 export const SUMMARY_TYPE_REQUIRED_MESSAGE = "Please provide both a name and a prompt for the summary type.";
+
+/** A note over the account's daily transcription limit waits for the next local day (shown on its card). */
+export const TRANSCRIPTION_LIMIT_WAITING = "Transcription limit reached for today — it will be transcribed tomorrow";

@@ -16,6 +16,8 @@ export const errorStatus = {
   range_not_satisfiable: 416,
   unprocessable: 422,
   rate_limited: 429,
+  /** A daily spending limit of the account (transcription minutes, summaries, Ask questions); `resetsAt` says when it resets. */
+  limit_reached: 429,
   internal: 500,
   /** An engine answered but asking again will not help (rejected key, refusal, notes too long even in parts). */
   engine_failed: 502,
@@ -34,6 +36,8 @@ export const errorBodySchema = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** limit_reached: when the limit resets (ISO), the account's next local midnight. */
+    resetsAt: z.string().optional(),
   }),
 });
 

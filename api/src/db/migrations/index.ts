@@ -8,6 +8,8 @@ import * as chatThreads from "./20261125T0300_chat_threads.js";
 import * as scheduledJobs from "./20261128T0200_scheduled_jobs.js";
 import * as voiceNotesAudioKeyIndex from "./20261128T0220_voice_notes_audio_key_index.js";
 import * as reminders from "./20261128T0400_reminders.js";
+import * as instanceOperation from "./20261128T0600_instance_operation.js";
+import * as dailyUsage from "./20261128T0610_daily_usage.js";
 
 /** Every migration, in order. Add new files at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   "20261128T0200_scheduled_jobs": scheduledJobs,
   "20261128T0220_voice_notes_audio_key_index": voiceNotesAudioKeyIndex,
   "20261128T0400_reminders": reminders,
+  "20261128T0600_instance_operation": instanceOperation,
+  "20261128T0610_daily_usage": dailyUsage,
 };

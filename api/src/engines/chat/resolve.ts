@@ -1,4 +1,5 @@
 import type { Config } from "../../config.js";
+import { DEFAULT_SUMMARY_MODEL } from "../default-models.js";
 import { createOpenAIChatModel } from "./openai.js";
 import type { ChatModel } from "./types.js";
 
@@ -11,5 +12,5 @@ export function resolveChatModel(config: Pick<Config, "OPENAI_API_KEY" | "OPENAI
   const apiKey = config.OPENAI_API_KEY ?? (config.OPENAI_BASE_URL ? "not-needed" : undefined);
   const wanted = (config.SUMMARY_ENGINE === "auto" && config.OPENAI_API_KEY) || (config.SUMMARY_ENGINE === "openai" && apiKey);
   if (!wanted) return null;
-  return createOpenAIChatModel({ apiKey: apiKey!, baseURL: config.OPENAI_BASE_URL, model: config.CHAT_MODEL ?? config.SUMMARY_MODEL });
+  return createOpenAIChatModel({ apiKey: apiKey!, baseURL: config.OPENAI_BASE_URL, model: config.CHAT_MODEL ?? config.SUMMARY_MODEL ?? DEFAULT_SUMMARY_MODEL });
 }

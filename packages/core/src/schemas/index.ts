@@ -9,6 +9,8 @@ export * from "./chat.js";
 export * from "./portability.js";
 export * from "./journal-days.js";
 export * from "./reminders.js";
+export * from "./instance.js";
+export * from "./admin.js";
 // … and what it accepts: bodies and query strings, in modules of their own so that a bundle which
 // only reads answers (the web) never builds them.
 export * from "./requests/fields.js";
@@ -21,3 +23,4 @@ export * from "./requests/chat.js";
 export * from "./requests/portability.js";
 export * from "./requests/journal-days.js";
 export * from "./requests/reminders.js";
+export * from "./requests/admin.js";

@@ -17,6 +17,11 @@ export const voiceNoteSchema = z.object({
    * It is transcribed when the server starts with an engine, or when asked again.
    */
   awaitingEngine: z.boolean().default(false),
+  /**
+   * The account's daily transcription limit was reached: the note waits (not an error) and is
+   * transcribed after this instant (ISO), the account's next local midnight, without a click.
+   */
+  limitWaitUntil: z.string().nullable().default(null),
   /** Set when transcription failed or the text begins with "ERROR:". */
   isError: z.boolean(),
   error: z.string().nullable(),

@@ -13,6 +13,12 @@ import { MIN_PASSWORD_LENGTH } from "@vj/core/constants";
 
 const BUSY_LABEL = "Creating account...";
 
+/** The invitation token of the page's address, in the user metadata the sign-up carries (the server reads `invitation`). */
+export function invitationData(search: string): { data?: { invitation: string } } {
+  const invitation = new URLSearchParams(search).get("invitation");
+  return invitation ? { data: { invitation } } : {};
+}
+
 export function SignupForm() {
   const navigation = usePageNavigation();
   const [email, setEmail] = useState("");
@@ -36,7 +42,8 @@ export function SignupForm() {
       const { data, error } = await supabase.auth.signUp({
         email,
         password,
-        options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
+        // An admin's invitation link (/auth/signup?invitation=…) lets this person in where sign-ups need one.
+        options: { emailRedirectTo: `${window.location.origin}/auth/callback`, ...invitationData(window.location.search) },
       });
       if (error) {
         toast({ variant: "destructive", title: "Sign up failed", description: error.message || UNEXPECTED_ERROR });

@@ -1,4 +1,4 @@
-import { LIMITS, type VoiceNote } from "@vj/core";
+import { LIMITS, TRANSCRIPTION_LIMIT_WAITING, type VoiceNote } from "@vj/core";
 import { AlertTriangle, Pencil, RotateCcw, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
@@ -91,6 +91,10 @@ export function NoteCard({ note, timeZone, now, highlighted = false }: { note: V
           <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
             <Spinner className="size-4" />
             Transcribing your voice note...
+          </p>
+        ) : body.kind === "limit-waiting" ? (
+          <p className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="note-limit-waiting">
+            {TRANSCRIPTION_LIMIT_WAITING}
           </p>
         ) : body.kind === "not-transcribed" ? (
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-3" data-testid="note-not-transcribed">

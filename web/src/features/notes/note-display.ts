@@ -14,6 +14,7 @@ export type NoteBody =
   | { kind: "error"; message: string }
   | { kind: "transcribing" }
   | { kind: "not-transcribed" }
+  | { kind: "limit-waiting" }
   | { kind: "transcript"; text: string }
   | { kind: "empty" };
 
@@ -22,7 +23,9 @@ export function isNoteInError(note: Pick<VoiceNote, "isError" | "transcription">
   return note.isError || (note.transcription?.startsWith(TRANSCRIPTION_ERROR_PREFIX) ?? false);
 }
 
-export function noteBody(note: Pick<VoiceNote, "isError" | "error" | "isTranscribing" | "transcription"> & { awaitingEngine?: boolean }): NoteBody {
+export function noteBody(
+  note: Pick<VoiceNote, "isError" | "error" | "isTranscribing" | "transcription"> & { awaitingEngine?: boolean; limitWaitUntil?: string | null },
+): NoteBody {
   const text = note.transcription?.trim() ?? "";
   if (isNoteInError(note)) {
     const fromText = note.transcription?.startsWith(TRANSCRIPTION_ERROR_PREFIX)
@@ -33,6 +36,8 @@ export function noteBody(note: Pick<VoiceNote, "isError" | "error" | "isTranscri
   if (text) return { kind: "transcript", text: note.transcription! };
   if (note.isTranscribing) return { kind: "transcribing" };
   if (note.awaitingEngine) return { kind: "not-transcribed" };
+  // Over the account's daily transcription limit: transcribed after its midnight, without a click.
+  if (note.limitWaitUntil) return { kind: "limit-waiting" };
   return { kind: "empty" };
 }
 
