@@ -17,12 +17,15 @@ import { inlineScriptHashes, scanPrerenderedPages } from "./prerendered-pages.js
 import { mountWebApp } from "./web-static.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { metricsRoute } from "./metrics/route.js";
+import { localChangeFeed } from "./changes/change-feed.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
   deps.metrics ??= createMetrics(deps.database.db);
+  // One feed for the events streams and the services that end them (account deletion).
+  deps.changes ??= localChangeFeed();
   const metrics = deps.metrics;
   app.use("*", metrics.http);
   // Read once: their inline scripts' hashes go into the CSP, and they are served at their paths.
