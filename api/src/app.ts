@@ -7,6 +7,7 @@ import { createSupabaseTokens } from "./auth/supabase-tokens.js";
 import { compressJson } from "./compression.js";
 import { createErrorHandler, errorResponse, noRouteResponse } from "./errors.js";
 import { cachePolicy } from "./http/cache-policy.js";
+import { requestScope } from "./http/stray-errors.js";
 import { robotsRoutes } from "./http/robots.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { openApiRoutes } from "./openapi/routes.js";
@@ -23,6 +24,8 @@ import { localChangeFeed } from "./changes/change-feed.js";
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
+  // First: an error that escapes a request's handling is still that request's (http/stray-errors.ts).
+  app.use("*", requestScope());
   deps.metrics ??= createMetrics(deps.database.db);
   // One feed for the events streams and the services that end them (account deletion).
   deps.changes ??= localChangeFeed();
