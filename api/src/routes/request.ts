@@ -55,6 +55,7 @@ export function parseWith<S extends ZodType>(schema: S, input: unknown): z.infer
  * with `empty` given, a blank body reads as that value (GoTrue accepts one).
  */
 export async function readJsonBody(c: Context, refuse: (reason: string) => Error, empty?: unknown): Promise<unknown> {
+  // Decided: JSON is read whatever the Content-Type (text/plain, none), as GoTrue does; a body that is not JSON is refused as such.
   const text = await c.req.text();
   if (empty !== undefined && text.trim() === "") return empty;
   try {
