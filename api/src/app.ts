@@ -7,6 +7,7 @@ import { createSupabaseTokens } from "./auth/supabase-tokens.js";
 import { compressJson } from "./compression.js";
 import { createErrorHandler, errorResponse, noRouteResponse } from "./errors.js";
 import { cachePolicy } from "./http/cache-policy.js";
+import { requestScope } from "./http/stray-errors.js";
 import { robotsRoutes } from "./http/robots.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { openApiRoutes } from "./openapi/routes.js";
@@ -17,12 +18,17 @@ import { inlineScriptHashes, scanPrerenderedPages } from "./prerendered-pages.js
 import { mountWebApp } from "./web-static.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { metricsRoute } from "./metrics/route.js";
+import { localChangeFeed } from "./changes/change-feed.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
+  // First: an error that escapes a request's handling is still that request's (http/stray-errors.ts).
+  app.use("*", requestScope());
   deps.metrics ??= createMetrics(deps.database.db);
+  // One feed for the events streams and the services that end them (account deletion).
+  deps.changes ??= localChangeFeed();
   const metrics = deps.metrics;
   app.use("*", metrics.http);
   // Read once: their inline scripts' hashes go into the CSP, and they are served at their paths.

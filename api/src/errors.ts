@@ -38,6 +38,12 @@ export function createErrorHandler(logger: Logger) {
       const code = (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? "bad_request") as ErrorCode;
       return errorResponse(c, code, err.message || "Request failed");
     }
+    // The client went away (a stopped answer, a closed tab): what failed after is no server fault,
+    // and nobody hears the answer.
+    if (c.req.raw.signal.aborted) {
+      logger.info({ path: c.req.path, method: c.req.method, reason: err.message }, "request ended: the client went away");
+      return errorResponse(c, "bad_request", "The request was cancelled");
+    }
     logger.error({ err, path: c.req.path, method: c.req.method }, "unhandled error");
     return errorResponse(c, "internal", "Something went wrong on our side. Please try again.");
   };

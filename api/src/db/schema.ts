@@ -216,6 +216,13 @@ export interface UsageDaysTable {
   asks: Generated<number>;
 }
 
+/** The account's running import (one at a time); see the migration 20261128T1100_import_locks. */
+export interface ImportLocksTable {
+  user_id: string;
+  holder: string;
+  heartbeat_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,6 +239,7 @@ export interface DB {
   instance_settings: InstanceSettingsTable;
   invitations: InvitationsTable;
   usage_days: UsageDaysTable;
+  import_locks: ImportLocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { decodeNoteCursor } from "../../cursor.js";
 import { idSchema } from "../common.js";
 import {
   blankAsUndefined,
+  decimalOnly,
   isoDateTime,
   pageCursorParam,
   pageLimitParam,
@@ -26,7 +27,7 @@ export const createVoiceNoteFieldsSchema = z.object({
     .max(LIMITS.title, { error: `Title must be at most ${LIMITS.title} characters` }),
   /** Seconds; fractions are rounded. */
   duration: z.preprocess(
-    blankAsUndefined,
+    (v) => decimalOnly(blankAsUndefined(v)),
     z.coerce
       .number({ error: "Duration must be a number of seconds" })
       .min(0, { error: "Duration must not be negative" })
