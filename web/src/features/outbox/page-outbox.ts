@@ -11,6 +11,7 @@ import { createRetrySchedule, type RetrySchedule } from "./retry-schedule";
 import { setUploadProgress } from "./upload-progress";
 import { uploadRecording, type UploadOutcome } from "./upload-recording";
 import type { ActiveRecording } from "./outbox-db";
+import type { OutboxSession } from "./session-mirror";
 import { xhrTransport } from "./xhr-transport";
 
 /**
@@ -28,8 +29,8 @@ export type PageOutboxDeps = {
    * none of the features that show them.
    */
   refreshAfterDelivery: readonly QueryKey[];
-  /** The session's access token; `refresh` forces a new one (after a 401). */
-  getAccessToken: (refresh: boolean) => Promise<string | null>;
+  /** The session's access token and user, read together; `refresh` forces a new token (after a 401). */
+  getSession: (refresh: boolean) => Promise<OutboxSession | null>;
 };
 
 let deps: PageOutboxDeps | undefined;
@@ -37,11 +38,11 @@ let schedule: RetrySchedule | undefined;
 
 function context(refresh = false): SendContext {
   if (!deps) throw new Error("startPageOutbox was not called");
-  const { getAccessToken } = deps;
+  const { getSession } = deps;
   return {
     db: outboxDb(),
     baseUrl: "",
-    getAccessToken: () => getAccessToken(refresh),
+    getSession: () => getSession(refresh),
     transport: xhrTransport,
     onProgress: (id, sent, total) => setUploadProgress(id, total > 0 ? sent / total : 0),
   };
@@ -82,12 +83,15 @@ export async function sendWithoutOutbox(take: {
   const end = beginActivity("uploading");
   try {
     const ctx = context();
-    const token = await ctx.getAccessToken();
-    if (!token) return { kind: "unauthorized", status: 401, message: "401: not signed in" };
+    const session = await ctx.getSession();
     const { recording } = take;
+    // Signed out, or another person signed in meanwhile: never sent with their session.
+    if (!session || session.userId !== recording.ownerId) return { kind: "unauthorized", status: 401, message: "401: not signed in" };
+    const token = session.accessToken;
     const outcome = await uploadRecording(
       {
         id: recording.id,
+        ownerId: recording.ownerId,
         audioBlob: take.audio,
         title: take.title,
         duration: take.duration,

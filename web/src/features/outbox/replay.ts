@@ -1,5 +1,6 @@
 import { contextLocks, lockNames, type Locks } from "./locks";
 import type { OutboxDb } from "./outbox-db";
+import type { OutboxSession } from "./session-mirror";
 import {
   deletePendingUpload,
   getPendingUpload,
@@ -15,8 +16,11 @@ export type SendContext = {
   db: OutboxDb;
   /** "" on the page; the origin in the service worker. */
   baseUrl: string;
-  /** A usable access token, or null when there is none (signed out, expired in the worker). */
-  getAccessToken: () => Promise<string | null>;
+  /**
+   * A usable access token and whose it is, read together, or null when there is none (signed
+   * out, expired in the worker). Only that person's rows are sent with it.
+   */
+  getSession: () => Promise<OutboxSession | null>;
   transport: Transport;
   locks?: Locks;
   onProgress?: (id: string, sent: number, total: number) => void;
@@ -28,6 +32,7 @@ export type SendResult =
   | { id: string; kind: "gone" } // no longer in the outbox: delivered elsewhere or deleted
   | { id: string; kind: "no-session" } // no usable token: left for the page
   | { id: string; kind: "skipped" } // refused for good before; only a person's Retry resends it
+  | { id: string; kind: "not-yours" } // another person's: it waits, untouched, for its owner's session
   | ({ id: string } & UploadOutcome);
 
 /**
@@ -50,8 +55,11 @@ export async function sendPendingUpload(
       if (skipRejected && item.status === "rejected") return { id, kind: "skipped" };
       // Shared to the app: not sent before the person has said which collection it belongs to.
       if (item.status === "held") return { id, kind: "skipped" };
-      const token = await ctx.getAccessToken();
-      if (!token) return { id, kind: "no-session" };
+      const session = await ctx.getSession();
+      if (!session) return { id, kind: "no-session" };
+      // Never sent with another person's session: it waits for its owner, exactly as it is.
+      if (item.ownerId !== session.userId) return { id, kind: "not-yours" };
+      const token = session.accessToken;
       const before = item.status === "rejected" ? "rejected" : "waiting";
       await markUploading(ctx.db, id);
       const outcome = await uploadRecording(item, {
@@ -97,7 +105,8 @@ export type ReplayReport = {
 };
 
 /**
- * Sends everything waiting, oldest first. One replay runs at a time across the origin (a second
+ * Sends everything of the signed-in person that waits, oldest first (other people's rows wait for
+ * their owner). One replay runs at a time across the origin (a second
  * one waits, then finds only what is left); recordings added while it runs are sent too.
  * Recordings the server refused for good are not resent here, only by a person's Retry.
  */
@@ -107,7 +116,12 @@ export async function replayOutbox(ctx: SendContext): Promise<ReplayReport> {
   await locks.run(lockNames.replay, async () => {
     const tried = new Set<string>();
     for (;;) {
-      const ids = (await pendingUploadIdsOldestFirst(ctx.db)).filter((id) => !tried.has(id));
+      const session = await ctx.getSession();
+      if (!session) {
+        report.needsSession = (await pendingUploadIdsOldestFirst(ctx.db)).length > 0;
+        return;
+      }
+      const ids = (await pendingUploadIdsOldestFirst(ctx.db, session.userId)).filter((id) => !tried.has(id));
       if (ids.length === 0) return;
       for (const id of ids) {
         tried.add(id);
