@@ -10,6 +10,7 @@ import {
   type VoiceNote,
 } from "@vj/core";
 import type { VoiceNoteRow } from "../db/schema.js";
+import { existsForAnyone } from "../repositories/scope.js";
 import type { SessionKey } from "../repositories/auth-sessions.js";
 import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
@@ -192,7 +193,12 @@ export async function updateVoiceNote(
  */
 export async function deleteVoiceNote(ctx: ServiceContext, userId: string, id: string): Promise<void> {
   const deleted = await voiceNotesRepository(ctx.db).delete(userId, id);
-  if (!deleted) throw notFound("Voice note");
+  if (!deleted) {
+    // Already gone (a delete sent again after its answer was lost, or made on two devices):
+    // done. Another user's note still answers 404.
+    if (await existsForAnyone(ctx.db, "voice_notes", id)) throw notFound("Voice note");
+    return;
+  }
   if (!deleted.audioKey) return;
   try {
     await ctx.blobs.delete(deleted.audioKey);
