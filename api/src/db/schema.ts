@@ -216,6 +216,18 @@ export interface UsageDaysTable {
   asks: Generated<number>;
 }
 
+/** A change applied once by its device-made id, with the answer a repeat gets (DESIGN §13). */
+export interface AppliedChangesTable {
+  user_id: string;
+  change_id: string;
+  /** "METHOD path" of the first request: the same id on another request is refused. */
+  request: string;
+  /** NULL while the first request is being applied. */
+  status: number | null;
+  body: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,6 +244,7 @@ export interface DB {
   instance_settings: InstanceSettingsTable;
   invitations: InvitationsTable;
   usage_days: UsageDaysTable;
+  applied_changes: AppliedChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -181,7 +181,17 @@ export async function updateVoiceNote(
   patch: UpdateVoiceNoteInput,
 ): Promise<VoiceNote> {
   if (patch.title === undefined && patch.transcription === undefined) return toVoiceNote(await requireNote(ctx, userId, id));
-  const row = await voiceNotesRepository(ctx.db).update(userId, id, patch);
+  if (patch.baseTitle !== undefined || patch.baseTranscription !== undefined) {
+    const current = await requireNote(ctx, userId, id);
+    // Changed elsewhere since the edit was made, to something other than this edit: refused with
+    // the note as it is now, so the person chooses and neither version is lost.
+    const stale = (field: "title" | "transcription", base: string | null | undefined, next: string | undefined) =>
+      base !== undefined && next !== undefined && (current[field] ?? null) !== (base ?? null) && (current[field] ?? null) !== next;
+    if (stale("title", patch.baseTitle, patch.title) || stale("transcription", patch.baseTranscription, patch.transcription)) {
+      throw new ApiError("conflict", "Changed on another device", undefined, undefined, toVoiceNote(current));
+    }
+  }
+  const row = await voiceNotesRepository(ctx.db).update(userId, id, { title: patch.title, transcription: patch.transcription });
   if (!row) throw notFound("Voice note");
   return toVoiceNote(row);
 }
