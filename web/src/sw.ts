@@ -91,7 +91,7 @@ self.addEventListener("sync", (event) => {
     replayFromWorker().then((report) => {
       // A rejected sync is retried by the browser later with backoff; only worth it for
       // failures that may pass (no connection, server errors), not for a missing session.
-      if (report.offline || report.failed.length > 0) throw new Error("outbox replay incomplete; the browser will retry");
+      if (report.offline || report.failed.length > 0 || report.changes.stopped === "server") throw new Error("outbox replay incomplete; the browser will retry");
     }),
   );
 });

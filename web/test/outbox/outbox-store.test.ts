@@ -17,11 +17,11 @@ let env: ReturnType<typeof freshOutbox>;
 afterEach(() => env?.close());
 
 describe("the outbox database", () => {
-  it("is voice-notes-outbox, version 1 as the spec fixes plus the version that records owners, with the pendingUploads store keyed by id", async () => {
+  it("is voice-notes-outbox, version 1 as the spec fixes plus the versions for owners and changes, with the pendingUploads store keyed by id", async () => {
     env = freshOutbox();
     await env.db.open();
     expect(env.db.name).toBe(OUTBOX_DB_NAME);
-    expect(env.db.verno).toBe(OUTBOX_DB_VERSION + 1);
+    expect(env.db.verno).toBe(OUTBOX_DB_VERSION + 2);
     const store = env.db.table(OUTBOX_STORE_NAME);
     expect(store.schema.primKey.keyPath).toBe("id");
   });

@@ -77,11 +77,51 @@ export type RecordingChunk = StoredAudio & {
 /** The owner of a row kept from before owners were recorded, when nobody was signed in to claim it. */
 export const UNKNOWN_OWNER = "";
 
+/** What a change is about: one item of the person's journal. */
+export type ChangeTarget = { type: "note" | "collection" | "summary-type" | "summary"; id: string };
+
+/**
+ * waiting: the next replay sends it; refused: the server refused it for good (a 4xx other than a
+ * conflict) — kept with the reason until the person's Retry or Discard; conflict: the item changed
+ * elsewhere since the change was made — kept with the server's version until the person chooses.
+ */
+export type PendingChangeStatus = "waiting" | "refused" | "conflict";
+
+/**
+ * A change other than a recording, made on this device and not yet acknowledged (DESIGN §13):
+ * stored before anything is sent, replayed in the order made, sent with its id as the
+ * Idempotency-Key so the server applies it once.
+ */
+export type PendingChange = {
+  /** Order of making: replays follow it (per item, and creates before what uses them). */
+  seq?: number;
+  /** chg-{timestamp}-{random}; the Idempotency-Key. */
+  id: string;
+  /** Only sent with, shown to and counted for this person (see PendingUpload.ownerId). */
+  ownerId: string;
+  target: ChangeTarget;
+  /** "type:id" of the target, so one item's changes are found together. */
+  targetKey: string;
+  action: "create" | "update" | "delete" | "retranscribe" | "generate";
+  method: "POST" | "PATCH" | "PUT" | "DELETE";
+  path: string;
+  body?: Record<string, unknown>;
+  status: PendingChangeStatus;
+  attempts: number;
+  lastError?: string;
+  lastStatus?: number;
+  /** conflict: the item as the server has it now. */
+  current?: Record<string, unknown>;
+  /** Epoch ms when the person made it. */
+  madeAt: number;
+};
+
 /** Small values shared between the page and the service worker (the mirrored session). */
 export type KeyValue = { key: string; value: unknown };
 
 export type OutboxDb = Dexie & {
   pendingUploads: EntityTable<PendingUpload, "id">;
+  pendingChanges: EntityTable<PendingChange, "seq">;
   activeRecordings: EntityTable<ActiveRecording, "id">;
   recordingChunks: Table<RecordingChunk, [string, number]>;
   keyValues: EntityTable<KeyValue, "key">;
@@ -151,6 +191,10 @@ export function openOutboxDb(options?: DexieOptions & { name?: string }): Outbox
         if (row.status === "rejected" && row.lastStatus === 404) row.status = "waiting";
       });
     });
+  // Every change a person makes offline, not only recordings (DESIGN §13).
+  db.version(OUTBOX_DB_VERSION + 2).stores({
+    pendingChanges: "++seq, &id, [ownerId+seq]",
+  });
   return db;
 }
 

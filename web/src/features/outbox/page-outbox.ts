@@ -10,7 +10,8 @@ import { replayOutbox, sendPendingUpload, type ReplayReport, type SendContext, t
 import { createRetrySchedule, type RetrySchedule } from "./retry-schedule";
 import { setUploadProgress } from "./upload-progress";
 import { uploadRecording, type UploadOutcome } from "./upload-recording";
-import type { ActiveRecording } from "./outbox-db";
+import type { ActiveRecording, PendingChange } from "./outbox-db";
+import { addChange, discardChange, keepMine, retryChange, type NewChange } from "./changes-store";
 import type { OutboxSession } from "./session-mirror";
 import { xhrTransport } from "./xhr-transport";
 
@@ -118,7 +119,8 @@ let running: Promise<ReplayReport | null> | undefined;
 /** Replays the whole outbox once (joined if one is already running in this page). */
 export function replayFromPage(): Promise<ReplayReport | null> {
   running ??= (async () => {
-    if (!navigator.onLine || (await outboxDb().pendingUploads.count()) === 0) return null;
+    const db = outboxDb();
+    if (!navigator.onLine || (await db.pendingUploads.count()) + (await db.pendingChanges.count()) === 0) return null;
     const end = beginActivity("uploading");
     try {
       let report = await replayOutbox(context());
@@ -126,7 +128,7 @@ export function replayFromPage(): Promise<ReplayReport | null> {
         const again = await replayOutbox(context(true));
         report = { ...again, delivered: [...report.delivered, ...again.delivered] };
       }
-      if (report.delivered.length > 0) refreshAfterDelivery();
+      if (report.delivered.length > 0 || report.changes.delivered.length > 0 || report.changes.conflicts.length > 0) refreshAfterDelivery();
       return report;
     } finally {
       end();
@@ -135,6 +137,36 @@ export function replayFromPage(): Promise<ReplayReport | null> {
     running = undefined;
   });
   return running;
+}
+
+/**
+ * A change the person made (a rename, a delete, a new collection...): kept in the outbox first,
+ * then sent by the same replay as recordings — at once when online, else when the connection is
+ * back (Background Sync, `online`, the retry timer). Resolves once it is kept, not sent.
+ */
+export async function makeChange(input: NewChange): Promise<PendingChange> {
+  const change = await addChange(outboxDb(), input);
+  void scheduleBackgroundSync();
+  if (deps && navigator.onLine) {
+    // After any replay under way (it may have passed the changes already), one more.
+    void (running ?? Promise.resolve(null))
+      .then(() => replayFromPage())
+      .then((report) => {
+        if (worthAnotherTry(report)) schedule?.ensure();
+      })
+      .catch((err: unknown) => console.warn("outbox replay failed", err));
+  }
+  return change;
+}
+
+/** The person's Retry, Keep mine or Discard on a change: applied, then the outbox replays. */
+export async function settleChange(seq: number, choice: "retry" | "keep-mine" | "discard"): Promise<void> {
+  const db = outboxDb();
+  if (choice === "retry") await retryChange(db, seq);
+  else if (choice === "keep-mine") await keepMine(db, seq);
+  else await discardChange(db, seq);
+  refreshAfterDelivery();
+  if (choice !== "discard" && deps && navigator.onLine) void replayFromPage().catch(() => undefined);
 }
 
 /** Asks the worker to send what waits as soon as there is a connection, even after this tab closes. */
@@ -158,7 +190,7 @@ export function startPageOutbox(options: PageOutboxDeps): () => void {
     if (document.visibilityState === "visible") replay();
   };
   const onWorkerMessage = (event: MessageEvent) => {
-    if (isOutboxReplayedMessage(event.data) && event.data.report.delivered.length > 0) refreshAfterDelivery();
+    if (isOutboxReplayedMessage(event.data) && (event.data.report.delivered.length > 0 || event.data.report.changes.delivered.length > 0)) refreshAfterDelivery();
   };
 
   void recoverInterruptedRecordings(outboxDb())
@@ -197,7 +229,7 @@ export function startPageOutbox(options: PageOutboxDeps): () => void {
  */
 export function worthAnotherTry(report: ReplayReport | null): boolean {
   if (!report) return false;
-  return report.failed.length > 0 || report.busy.length > 0 || report.offline || report.needsSession;
+  return report.failed.length > 0 || report.busy.length > 0 || report.offline || report.needsSession || report.changes.stopped === "server";
 }
 
 /** Tells the person which older recordings the 80 MB cap pushed out. */

@@ -10,6 +10,8 @@ import {
   releaseUploading,
 } from "./outbox-store";
 import { uploadRecording, type Transport, type UploadOutcome } from "./upload-recording";
+import { replayChanges, type ChangeFetch, type ChangeReplayReport } from "./replay-changes";
+import { unsentCreates } from "./changes-store";
 
 /** What sending needs; the page and the service worker each build one. */
 export type SendContext = {
@@ -23,6 +25,8 @@ export type SendContext = {
   getSession: () => Promise<OutboxSession | null>;
   transport: Transport;
   locks?: Locks;
+  /** How changes other than recordings are sent (JSON requests); fetch by default. */
+  fetch?: ChangeFetch;
   onProgress?: (id: string, sent: number, total: number) => void;
   now?: () => number;
 };
@@ -102,6 +106,8 @@ export type ReplayReport = {
   needsSession: boolean;
   /** Stopped because the network is unreachable: the next online event or sync replays. */
   offline: boolean;
+  /** The changes other than recordings: sent, refused for good, in conflict. */
+  changes: ChangeReplayReport;
 };
 
 /**
@@ -112,8 +118,27 @@ export type ReplayReport = {
  */
 export async function replayOutbox(ctx: SendContext): Promise<ReplayReport> {
   const locks = ctx.locks ?? contextLocks();
-  const report: ReplayReport = { delivered: [], failed: [], rejected: [], busy: [], needsSession: false, offline: false };
+  const report: ReplayReport = {
+    delivered: [],
+    failed: [],
+    rejected: [],
+    busy: [],
+    needsSession: false,
+    offline: false,
+    changes: { delivered: [], refused: [], conflicts: [], stopped: null },
+  };
   await locks.run(lockNames.replay, async () => {
+    // Changes first, in the order made: a collection created offline exists before a recording
+    // made into it is sent.
+    report.changes = await replayChanges({ db: ctx.db, baseUrl: ctx.baseUrl, getSession: ctx.getSession, fetch: ctx.fetch });
+    if (report.changes.stopped === "offline") {
+      report.offline = true;
+      return;
+    }
+    if (report.changes.stopped === "session") {
+      report.needsSession = true;
+      return;
+    }
     const tried = new Set<string>();
     for (;;) {
       const session = await ctx.getSession();
@@ -121,7 +146,15 @@ export async function replayOutbox(ctx: SendContext): Promise<ReplayReport> {
         report.needsSession = (await pendingUploadIdsOldestFirst(ctx.db)).length > 0;
         return;
       }
-      const ids = (await pendingUploadIdsOldestFirst(ctx.db, session.userId)).filter((id) => !tried.has(id));
+      // A recording into a collection whose create has not reached the server waits for it.
+      const waitingFor = await unsentCreates(ctx.db, session.userId);
+      const ids: string[] = [];
+      for (const id of await pendingUploadIdsOldestFirst(ctx.db, session.userId)) {
+        if (tried.has(id)) continue;
+        const item = await getPendingUpload(ctx.db, id);
+        if (item?.domainId && waitingFor.has(item.domainId)) tried.add(id);
+        else ids.push(id);
+      }
       if (ids.length === 0) return;
       for (const id of ids) {
         tried.add(id);

@@ -2,7 +2,8 @@ import { liveQuery } from "dexie";
 import { useEffect, useState } from "react";
 import { OUTBOX_MAX_BYTES } from "@vj/core";
 import { useAuth } from "../auth/auth-provider";
-import { outboxDb, type PendingUpload } from "./outbox-db";
+import { outboxDb, type PendingChange, type PendingUpload } from "./outbox-db";
+import { listChanges } from "./changes-store";
 import { listPendingUploads, outboxUsage, unclaimedUploads, type OutboxUsage } from "./outbox-store";
 
 /**
@@ -46,4 +47,10 @@ export function useOutboxUsage(): OutboxUsage {
 export function useUnclaimedUploads(): PendingUpload[] {
   const ownerId = useOwnerId();
   return useLive<PendingUpload[]>(ownerId ? () => unclaimedUploads(outboxDb()) : null, [], ownerId);
+}
+
+/** The signed-in person's waiting changes, in the order made (another person's are never shown). */
+export function usePendingChanges(): PendingChange[] {
+  const ownerId = useOwnerId();
+  return useLive<PendingChange[]>(ownerId ? () => listChanges(outboxDb(), ownerId) : null, [], ownerId);
 }
