@@ -217,6 +217,15 @@ describe("the queue of changes", () => {
     expect(await listChanges(env.db, OWNER)).toEqual([]);
   });
 
+  it("an edit of a note deleted elsewhere meanwhile: the delete wins, the edit is dropped and reported", async () => {
+    env = freshOutbox();
+    api = await startApi((req) => (req.path.endsWith(NOTE_A) ? { status: 404, body: { error: { code: "not_found", message: "Voice note not found" } } } : { status: 200 }));
+    const edit = await rename(NOTE_A, "Too late");
+    const report = await replayOutbox(signedIn());
+    expect(report.changes.gone.map((c) => c.id)).toEqual([edit.id]);
+    expect(await listChanges(env.db, OWNER)).toEqual([]);
+  });
+
   it("sends only the signed-in person's changes, and shows each person only theirs", async () => {
     env = freshOutbox();
     api = await startApi();

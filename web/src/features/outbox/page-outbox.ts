@@ -129,6 +129,7 @@ export function replayFromPage(): Promise<ReplayReport | null> {
         report = { ...again, delivered: [...report.delivered, ...again.delivered] };
       }
       if (report.delivered.length > 0 || report.changes.delivered.length > 0 || report.changes.conflicts.length > 0) refreshAfterDelivery();
+      toastGone(report);
       return report;
     } finally {
       end();
@@ -190,7 +191,10 @@ export function startPageOutbox(options: PageOutboxDeps): () => void {
     if (document.visibilityState === "visible") replay();
   };
   const onWorkerMessage = (event: MessageEvent) => {
-    if (isOutboxReplayedMessage(event.data) && (event.data.report.delivered.length > 0 || event.data.report.changes.delivered.length > 0)) refreshAfterDelivery();
+    if (!isOutboxReplayedMessage(event.data)) return;
+    const { report } = event.data;
+    if (report.delivered.length > 0 || report.changes.delivered.length > 0 || report.changes.conflicts.length > 0) refreshAfterDelivery();
+    toastGone(report);
   };
 
   void recoverInterruptedRecordings(outboxDb())
@@ -230,6 +234,20 @@ export function startPageOutbox(options: PageOutboxDeps): () => void {
 export function worthAnotherTry(report: ReplayReport | null): boolean {
   if (!report) return false;
   return report.failed.length > 0 || report.busy.length > 0 || report.offline || report.needsSession || report.changes.stopped === "server";
+}
+
+/** A change made on an item deleted elsewhere meanwhile: the delete won, and the person is told. */
+function toastGone(report: ReplayReport): void {
+  const gone = report.changes.gone.filter((c) => c.action === "update" || c.action === "retranscribe");
+  if (gone.length === 0) return;
+  refreshAfterDelivery();
+  toast({
+    title: "Deleted on another device",
+    description:
+      gone.length === 1
+        ? "Your change was not saved: the item was deleted on another device."
+        : `${gone.length} changes were not saved: their items were deleted on another device.`,
+  });
 }
 
 /** Tells the person which older recordings the 80 MB cap pushed out. */

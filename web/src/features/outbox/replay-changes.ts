@@ -19,6 +19,8 @@ export type ChangeReplayReport = {
   delivered: PendingChange[];
   refused: PendingChange[];
   conflicts: PendingChange[];
+  /** Made on an item deleted meanwhile (404): the delete wins, the change is dropped, the person is told. */
+  gone: PendingChange[];
   /** Stopped at a change that may pass later (no connection, server error): the rest keep their turn. */
   stopped: "offline" | "server" | "session" | null;
 };
@@ -41,7 +43,7 @@ function parse(text: string): unknown {
  * read here. No React and no DOM: the page and the service worker both run it.
  */
 export async function replayChanges(ctx: ChangeReplayContext): Promise<ChangeReplayReport> {
-  const report: ChangeReplayReport = { delivered: [], refused: [], conflicts: [], stopped: null };
+  const report: ChangeReplayReport = { delivered: [], refused: [], conflicts: [], gone: [], stopped: null };
   const send = ctx.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const first = await ctx.getSession();
   if (!first) {
@@ -101,6 +103,13 @@ export async function replayChanges(ctx: ChangeReplayContext): Promise<ChangeRep
       if (status >= 500 || status === 429 || status === 408) {
         report.stopped = "server";
         return report;
+      }
+      if (status === 404 && change.action !== "create") {
+        // Deleted meanwhile (on another device, or by an earlier change): a delete wins over an
+        // edit. Nothing is left to apply it to; the page says so.
+        await removeChange(ctx.db, change.seq!);
+        report.gone.push(change);
+        continue;
       }
       const body = parse(text);
       const message = `${status}: ${errorMessageOf(text) ?? (text.trim() || "refused")}`;

@@ -125,7 +125,7 @@ export async function replayOutbox(ctx: SendContext): Promise<ReplayReport> {
     busy: [],
     needsSession: false,
     offline: false,
-    changes: { delivered: [], refused: [], conflicts: [], stopped: null },
+    changes: { delivered: [], refused: [], conflicts: [], gone: [], stopped: null },
   };
   await locks.run(lockNames.replay, async () => {
     // Changes first, in the order made: a collection created offline exists before a recording
