@@ -12,6 +12,7 @@ import { robotsRoutes } from "./http/robots.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { openApiRoutes } from "./openapi/routes.js";
 import { healthRoutes } from "./routes/health.js";
+import { idempotentChanges } from "./http/idempotency.js";
 import { productRoutes, publicProductRoutes } from "./routes/index.js";
 import { activityRecorder } from "./auth/activity.js";
 import { inlineScriptHashes, scanPrerenderedPages } from "./prerendered-pages.js";
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use("*", requireUser({ db: deps.database.db, tokens, supabase, onActive: activityRecorder(deps.database.db, deps.logger) }));
+  api.use("*", idempotentChanges(deps.database.db));
   api.route("/", productRoutes(deps));
   api.all("*", noRouteResponse);
   app.route("/api", api);

@@ -223,6 +223,18 @@ export interface ImportLocksTable {
   heartbeat_at: Generated<Date>;
 }
 
+/** A change applied once by its device-made id, with the answer a repeat gets (DESIGN §13). */
+export interface AppliedChangesTable {
+  user_id: string;
+  change_id: string;
+  /** "METHOD path" of the first request: the same id on another request is refused. */
+  request: string;
+  /** NULL while the first request is being applied. */
+  status: number | null;
+  body: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -240,6 +252,7 @@ export interface DB {
   invitations: InvitationsTable;
   usage_days: UsageDaysTable;
   import_locks: ImportLocksTable;
+  applied_changes: AppliedChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

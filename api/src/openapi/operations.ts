@@ -1,4 +1,6 @@
 import {
+  domainContentsSchema,
+  updateDomainSchema,
   createDomainSchema,
   createSummaryTypeSchema,
   createVoiceNoteFieldsSchema,
@@ -115,6 +117,21 @@ export const operations: Operation[] = [
   {
     method: "get", path: "/api/domains/{id}/stats", tag: "Collections", summary: "Recording statistics of a collection", idOf: "collection",
     responses: { 200: { description: "Counts; recentRecording is an ISO timestamp or \"\"", body: n("DomainStats", domainStatsSchema) } }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/domains/{id}/contents", tag: "Collections", summary: "How many notes and summaries deleting the collection takes with it", idOf: "collection",
+    responses: { 200: { description: "Counts", body: n("DomainContents", domainContentsSchema) } }, errors: [404],
+  },
+  {
+    method: "patch", path: "/api/domains/{id}", tag: "Collections", summary: "Change a collection's name, description or colour", idOf: "collection",
+    description: "The slug (the collection's address) stays as it was.",
+    json: n("UpdateDomain", updateDomainSchema),
+    responses: { 200: { description: "The collection", body: Domain } }, errors: [404],
+  },
+  {
+    method: "delete", path: "/api/domains/{id}", tag: "Collections", summary: "Delete a collection with its notes, audio, summaries, summary types and threads", idOf: "collection",
+    description: "Its slug is free again. A collection already gone answers success (a repeated delete); another user's answers 404.",
+    responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
   },
   {
     method: "get", path: "/api/voice-notes", tag: "Voice notes", summary: "Notes of a local day, week or month",

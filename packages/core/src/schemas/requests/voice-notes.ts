@@ -77,5 +77,12 @@ export const updateVoiceNoteSchema = z.strictObject({
     .string()
     .max(LIMITS.transcription, { error: `Transcription must be at most ${LIMITS.transcription} characters` })
     .optional(),
+  /**
+   * The title and transcript the edit was made from (an edit made offline sends them): when the
+   * note changed meanwhile on another device, the edit is refused with 409 and the note as it is
+   * now, so neither person's words are lost (DESIGN §13). Left out, the edit applies as before.
+   */
+  baseTitle: z.string().max(LIMITS.title).optional(),
+  baseTranscription: z.string().max(LIMITS.transcription).nullable().optional(),
 });
 export type UpdateVoiceNoteInput = z.infer<typeof updateVoiceNoteSchema>;
