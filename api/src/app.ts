@@ -17,6 +17,8 @@ import { inlineScriptHashes, scanPrerenderedPages } from "./prerendered-pages.js
 import { mountWebApp } from "./web-static.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { metricsRoute } from "./metrics/route.js";
+import { mcpRoutes } from "./mcp/route.js";
+import { serviceContext } from "./routes/index.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
 export function createApp(deps: AppDeps) {
@@ -47,6 +49,9 @@ export function createApp(deps: AppDeps) {
   api.route("/", productRoutes(deps));
   api.all("*", noRouteResponse);
   app.route("/api", api);
+
+  // Assistants: their own credentials, never the app's session tokens (mcp/route.ts).
+  app.route("/mcp", mcpRoutes(serviceContext(deps)));
 
   app.get("/metrics", metricsRoute(metrics, deps.config.METRICS_TOKEN));
   app.all("/auth/v1/*", (c) => c.json({ code: 404, error_code: "not_found", msg: "Not found" }, 404));
