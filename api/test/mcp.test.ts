@@ -34,12 +34,12 @@ describe.each(dbKinds)("the MCP server on %s", (kind) => {
     home = await createDomain(t, ana, { name: "Home", isDefault: true });
     work = await createDomain(t, ana, { name: "Work" });
     const benHome = await createDomain(t, ben, { name: "Home", isDefault: true });
-    [garden] = await seedNotes(t, ana.id, home.id, [
+    garden = (await seedNotes(t, ana.id, home.id, [
       { at: "2026-03-10T18:30:00Z", title: "Garden plans", transcription: "Plant the tomatoes by the fence.\nThen water them every morning.", duration: 65 },
       { at: "2025-03-10T09:00:00Z", title: "A year ago", transcription: "Tomatoes did badly this year." },
-    ]);
+    ]))[0]!;
     await seedNotes(t, ana.id, work.id, [{ at: "2026-03-09T10:00:00Z", title: "Standup", transcription: "Quarterly report is late." }]);
-    [benNote] = await seedNotes(t, ben.id, benHome.id, [{ at: "2026-03-10T12:00:00Z", title: "Ben's garden", transcription: "Plant the tomatoes near the shed." }]);
+    benNote = (await seedNotes(t, ben.id, benHome.id, [{ at: "2026-03-10T12:00:00Z", title: "Ben's garden", transcription: "Plant the tomatoes near the shed." }]))[0]!;
     // Thirty-seven notes in April for paging, two of them at the same instant.
     const april = Array.from({ length: 37 }, (_, i) => ({ at: new Date(Date.UTC(2026, 3, 1 + (i % 20), 8, i === 36 ? 0 : i)), title: `April ${i}` }));
     rangeIds = await seedNotes(t, ana.id, home.id, april);
