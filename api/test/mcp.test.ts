@@ -198,6 +198,13 @@ describe.each(dbKinds)("the MCP server on %s", (kind) => {
     const res = await mcpPost(t, initialize, { authorization: `Bearer ${token}` });
     await expectError(res, 401, "unauthorized");
     expect(res.headers.get("www-authenticate")).toContain('resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"');
+    // The hourly cleanup removes it, and leaves live tokens alone.
+    const stored = () => t.deps.database.db.selectFrom("assistant_credentials").select("token_hash").execute();
+    const before = (await stored()).length;
+    await assistantAccessRepository(t.deps.database.db).deleteExpired();
+    expect((await stored()).map((r) => r.token_hash)).not.toContain(hashToken(token));
+    expect((await stored()).length).toBe(before - 1);
+    expect((await mcpPost(t, initialize, { authorization: `Bearer ${anaToken}` })).status).toBe(200);
   });
 
   test("no token: 401 naming the resource metadata; the app's session token is refused at /mcp", async () => {

@@ -104,7 +104,7 @@ describe.skipIf(missing !== null)("an assistant signs in to the journal in Chrom
     await page.getByRole("button", { name: "Create token" }).click();
     const shown = page.getByTestId("new-assistant-token");
     await shown.getByText("Copy this token now: it won't be shown again.").waitFor();
-    const token = await shown.getByLabel("Access token (read only)").inputValue();
+    const token = await shown.getByRole("textbox", { name: "Access token (read only)" }).inputValue();
     expect(token).toMatch(/^vjat_/);
     await list.getByText("Claude Desktop", { exact: true }).waitFor();
     await page.locator("#connected-assistants").scrollIntoViewIfNeeded();

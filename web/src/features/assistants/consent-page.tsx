@@ -57,10 +57,10 @@ export function ConsentPage({ requestId }: { requestId: string }) {
                 <dd className="truncate">{request.data.redirectHost}</dd>
               </dl>
               <div className="flex flex-col-reverse gap-2 sm:flex-row">
-                <Button variant="secondary" className="flex-1" disabled={leaving !== null} onClick={() => answer(false)}>
+                <Button variant="secondary" className="sm:flex-1" disabled={leaving !== null} onClick={() => answer(false)}>
                   {leaving === "deny" ? "Denying..." : "Deny"}
                 </Button>
-                <Button className="flex-1" disabled={leaving !== null} onClick={() => answer(true)}>
+                <Button className="sm:flex-1" disabled={leaving !== null} onClick={() => answer(true)}>
                   {leaving === "allow" ? "Allowing..." : "Allow"}
                 </Button>
               </div>
