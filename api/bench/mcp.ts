@@ -129,6 +129,16 @@ async function main() {
         mcp: tool("list_notes", { from: "2025-03-01", to: "2025-03-31", limit: 25 }),
         api: get(`/api/voice-notes?period=month&periodKey=2025-03&tz=UTC&limit=25`),
       },
+      {
+        name: "notes of 12 March 2025, 25 per page",
+        mcp: tool("list_notes", { from: "2025-03-12", to: "2025-03-12", limit: 25 }),
+        api: get(`/api/voice-notes?period=day&periodKey=2025-03-12&tz=UTC&limit=25`),
+      },
+      {
+        name: "list_collections (the MCP envelope alone) vs /api/domains",
+        mcp: tool("list_collections", {}),
+        api: get(`/api/domains`),
+      },
     ];
     // Warm the server's code first.
     for (const c of cases) {

@@ -1,4 +1,5 @@
-import { periodKeyOf, type Period } from "@vj/core";
+import type { Period } from "@vj/core";
+import { setBounded } from "../bounded-map.js";
 
 /**
  * Where an assistant's answer points into the app: a collection's day (or week, month) with the
@@ -17,17 +18,29 @@ export function appLinks(baseUrl: string, timeZone: string): AppLinks {
     return url.toString();
   };
   return {
-    note: (slug, createdAt, id) => at(slug, { date: periodKeyOf(new Date(createdAt), "day", timeZone), note: id }),
+    note: (slug, createdAt, id) => at(slug, { date: localDateTime(createdAt, timeZone).date, note: id }),
     period: (slug, period, date, tab) => at(slug, { ...(period !== "day" ? { view: period } : {}), date, ...(tab ? { tab } : {}) }),
     collection: (slug) => at(slug, {}),
   };
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building one costs far more than using it (ICU loads the zone's rules). */
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    setBounded(formats, timeZone, f, 500);
+  }
+  return f;
+}
+
 /** An instant as the person reads it: their calendar day and wall-clock time. */
 export function localDateTime(instant: string, timeZone: string): { date: string; time: string } {
-  const d = new Date(instant);
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
-  return { date: periodKeyOf(d, "day", timeZone), time };
+  const parts: Record<string, string> = {};
+  for (const p of formatIn(timeZone).formatToParts(new Date(instant))) parts[p.type] = p.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 /** Seconds as "1:05" or "1:02:03". */

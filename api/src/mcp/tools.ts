@@ -43,6 +43,36 @@ const collection = z
   .describe("A collection's id, slug or name (list_collections names them); absent: every collection");
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
+// The tools' input schemas, built once: a stateless server registers its tools on every request.
+const SearchJournalInput = {
+  query: z.string().trim().min(1).max(SEARCH_QUERY_MAX).describe("The words to find"),
+  collection,
+  from: day.optional().describe("Only what was made on or after this local day (YYYY-MM-DD)"),
+  to: day.optional().describe("Only what was made on or before this local day (YYYY-MM-DD)"),
+  limit: z.number().int().min(1).max(SEARCH_PAGE_MAX).default(10).describe(`Hits per page (1-${SEARCH_PAGE_MAX}, default 10)`),
+  cursor: z.string().max(500).optional().describe("nextCursor of the previous page"),
+};
+
+const ListNotesInput = {
+  from: day.describe("First local day (YYYY-MM-DD)"),
+  to: day.describe("Last local day (YYYY-MM-DD), inclusive"),
+  collection,
+  limit: z.number().int().min(1).max(NOTES_PAGE_MAX).default(25).describe(`Notes per page (1-${NOTES_PAGE_MAX}, default 25)`),
+  cursor: z.string().max(500).optional().describe("nextCursor of the previous page"),
+};
+
+const GetNoteInput = { id: z.string().max(100).describe("The note's id (from search_journal, list_notes or on_this_day)") };
+
+const ListCollectionsInput = {};
+
+const GetSummariesInput = {
+  period: z.enum(["day", "week", "month"]).describe("day, week or month"),
+  date: day.describe("Any local day (YYYY-MM-DD) inside the period"),
+  collection,
+};
+
+const OnThisDayInput = { date: day.optional().describe("The local day to look back from (YYYY-MM-DD); default today") };
+
 /** The tools an assistant may call: each reads the person's own journal through the product's services. */
 export function registerJournalTools(server: McpServer, ctx: ServiceContext, caller: ToolCaller, onError: (err: unknown) => void): void {
   const links = appLinks(caller.baseUrl, caller.timeZone);
@@ -86,14 +116,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
         "Finds the person's voice notes and summaries containing words. Every word must appear (the last may be the start of a word); " +
         "\"quoted words\" match as a phrase; nothing else is query syntax. Best matches first. Each hit has its id (for get_note), title, " +
         "local date and time, collection, a snippet and a link into the app. Use `cursor` from a previous answer for the next page.",
-      inputSchema: {
-        query: z.string().trim().min(1).max(SEARCH_QUERY_MAX).describe("The words to find"),
-        collection,
-        from: day.optional().describe("Only what was made on or after this local day (YYYY-MM-DD)"),
-        to: day.optional().describe("Only what was made on or before this local day (YYYY-MM-DD)"),
-        limit: z.number().int().min(1).max(SEARCH_PAGE_MAX).default(10).describe(`Hits per page (1-${SEARCH_PAGE_MAX}, default 10)`),
-        cursor: z.string().max(500).optional().describe("nextCursor of the previous page"),
-      },
+      inputSchema: SearchJournalInput,
       annotations: { title: "Search the journal", ...readOnly },
     },
     run(async ({ query, collection: c, from, to, limit, cursor }) => {
@@ -127,13 +150,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
         "Lists the person's voice notes made between two local days (inclusive), newest first, a page at a time: id, title, local date and time, " +
         "duration, collection, the transcript's first line and a link. Pass `cursor` (nextCursor of the previous page) for the next page; " +
         "when nextCursor is null there are no more.",
-      inputSchema: {
-        from: day.describe("First local day (YYYY-MM-DD)"),
-        to: day.describe("Last local day (YYYY-MM-DD), inclusive"),
-        collection,
-        limit: z.number().int().min(1).max(NOTES_PAGE_MAX).default(25).describe(`Notes per page (1-${NOTES_PAGE_MAX}, default 25)`),
-        cursor: z.string().max(500).optional().describe("nextCursor of the previous page"),
-      },
+      inputSchema: ListNotesInput,
       annotations: { title: "List notes", ...readOnly },
     },
     run(async ({ from, to, collection: c, limit, cursor }) => {
@@ -176,7 +193,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
     {
       title: "Read a note",
       description: "The whole transcript of one voice note with its title, local date and time, duration, collection and link. The audio is not sent.",
-      inputSchema: { id: z.string().max(100).describe("The note's id (from search_journal, list_notes or on_this_day)") },
+      inputSchema: GetNoteInput,
       annotations: { title: "Read a note", ...readOnly },
     },
     run(async ({ id }) => {
@@ -197,7 +214,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
     {
       title: "List collections",
       description: "The person's collections (the journals notes are kept in): id, name, slug, description and a link. Other tools accept any of id, slug or name.",
-      inputSchema: {},
+      inputSchema: ListCollectionsInput,
       annotations: { title: "List collections", ...readOnly },
     },
     run(async () => {
@@ -215,11 +232,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       description:
         "The summaries the person has of a day, a week or a month containing `date`: the general summary and custom ones, " +
         "in each collection or one. A summary that is still being written or failed says so.",
-      inputSchema: {
-        period: z.enum(["day", "week", "month"]).describe("day, week or month"),
-        date: day.describe("Any local day (YYYY-MM-DD) inside the period"),
-        collection,
-      },
+      inputSchema: GetSummariesInput,
       annotations: { title: "Read summaries", ...readOnly },
     },
     run(async ({ period, date, collection: c }) => {
@@ -260,7 +273,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       description:
         "The person's notes of the same date in earlier years, and of one month before, nearest first (a few per day, with how many the day holds). " +
         "`date` defaults to today in the person's time zone.",
-      inputSchema: { date: day.optional().describe("The local day to look back from (YYYY-MM-DD); default today") },
+      inputSchema: OnThisDayInput,
       annotations: { title: "On this day", ...readOnly },
     },
     run(async ({ date }) => {

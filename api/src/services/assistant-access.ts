@@ -1,5 +1,6 @@
 import type { ConnectedAssistant, CreateAssistantTokenInput, CreatedAssistantToken } from "@vj/core";
 import { hashToken, newOpaqueToken } from "../auth/opaque-tokens.js";
+import { setBounded } from "../bounded-map.js";
 import { notFound } from "../errors.js";
 import { assistantAccessRepository, type CredentialOwner, type GrantRow } from "../repositories/assistant-access.js";
 import { iso, type ServiceContext } from "./context.js";
@@ -34,10 +35,17 @@ export async function revokeConnectedAssistant(ctx: ServiceContext, userId: stri
   if (!(await assistantAccessRepository(ctx.db).revokeGrant(userId, id))) throw notFound("Connected assistant");
 }
 
+/** When this process last wrote each grant's last use: a busy assistant costs no write per request. */
+const touchedAt = new Map<string, number>();
+const TOUCH_EVERY_MS = 60_000;
+
 /** Who a bearer token presented at /mcp speaks for, or undefined (unknown, revoked, expired). */
 export async function assistantOfToken(ctx: Pick<ServiceContext, "db">, token: string): Promise<CredentialOwner | undefined> {
   const repo = assistantAccessRepository(ctx.db);
   const owner = await repo.findAccess(hashToken(token));
-  if (owner) await repo.touch(owner.grant_id);
+  if (owner && Date.now() - (touchedAt.get(owner.grant_id) ?? 0) >= TOUCH_EVERY_MS) {
+    setBounded(touchedAt, owner.grant_id, Date.now(), 10_000);
+    await repo.touch(owner.grant_id);
+  }
   return owner;
 }
