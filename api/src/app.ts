@@ -20,6 +20,9 @@ import { mountWebApp } from "./web-static.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { metricsRoute } from "./metrics/route.js";
 import { localChangeFeed } from "./changes/change-feed.js";
+import { mcpRoutes } from "./mcp/route.js";
+import { oauthRoutes } from "./oauth/routes.js";
+import { serviceContext } from "./routes/index.js";
 
 /** Builds the whole HTTP surface from its dependencies (tests call it in-process). */
 export function createApp(deps: AppDeps) {
@@ -55,6 +58,10 @@ export function createApp(deps: AppDeps) {
   api.route("/", productRoutes(deps));
   api.all("*", noRouteResponse);
   app.route("/api", api);
+
+  // Assistants: their own credentials, never the app's session tokens (mcp/route.ts).
+  app.route("/mcp", mcpRoutes(serviceContext(deps)));
+  app.route("/", oauthRoutes(serviceContext(deps)));
 
   app.get("/metrics", metricsRoute(metrics, deps.config.METRICS_TOKEN));
   app.all("/auth/v1/*", (c) => c.json({ code: 404, error_code: "not_found", msg: "Not found" }, 404));

@@ -31,6 +31,7 @@ import { createLogger } from "./logger.js";
 import { createPushSender } from "./push/send.js";
 import { loadVapidDetails } from "./push/vapid.js";
 import { reminderKind } from "./reminders/reminder-kind.js";
+import { assistantCleanupKind } from "./oauth/cleanup-kind.js";
 import { summaryJobsRepository } from "./repositories/summary-jobs.js";
 import { transcriptionJobsRepository } from "./repositories/transcription-jobs.js";
 import { writeSummary } from "./services/summaries.js";
@@ -146,7 +147,9 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
       }),
     )
     // Reminders to journal (DESIGN §14): planned per person and local day, sent by Web Push.
-    .add(reminderKind({ db: database.db, sender: createPushSender({ vapid: loadVapidDetails(config), allowlist: config.PUSH_ENDPOINT_ALLOWLIST }) }));
+    .add(reminderKind({ db: database.db, sender: createPushSender({ vapid: loadVapidDetails(config), allowlist: config.PUSH_ENDPOINT_ALLOWLIST }) }))
+    // Assistants' expired tokens and stale authorization requests (oauth/cleanup-kind.ts).
+    .add(assistantCleanupKind(database.db));
   // The embedded default's backups (DESIGN §16): scheduled into BACKUP_DIR, and on request
   // (`npm run backup` asks over DATA_DIR's control socket; PGlite is this process's alone).
   const backup = (dir: string | undefined, keep?: number) =>

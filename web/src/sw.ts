@@ -31,10 +31,12 @@ for (const path of PRERENDERED_PATHS) {
 
 // Other deep links (/work, /search, ...) are client routes: answer them with the installed app's
 // shell (index.html with the signed-in start's chunks preloaded, web/scripts/app-shell.ts).
-// The API and the auth endpoints are never navigations to the shell.
+// The API and the auth endpoints are never navigations to the shell; nor are the OAuth endpoints an
+// assistant sends the browser to (/oauth/authorize must reach the server, which answers with a
+// redirect), the discovery documents and /mcp.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("app-shell.html"), {
-    denylist: [/^\/api\//, /^\/auth\/v1\//],
+    denylist: [/^\/api\//, /^\/auth\/v1\//, /^\/oauth\//, /^\/\.well-known\//, /^\/mcp(\/|$)/],
   }),
 );
 

@@ -235,6 +235,55 @@ export interface AppliedChangesTable {
   created_at: Generated<Date>;
 }
 
+/** What Settings → Connected assistants lists: an access token, or an app allowed through OAuth. */
+export interface AssistantGrantsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: "token" | "oauth";
+  /** The token's name, or the OAuth client's name. */
+  name: string;
+  client_id: string | null;
+  scope: Generated<string>;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** A grant's credentials, hashed: its access token, or an OAuth app's access and refresh tokens. */
+export interface AssistantCredentialsTable {
+  token_hash: string;
+  grant_id: string;
+  kind: "token" | "access" | "refresh";
+  expires_at: Date | null;
+  /** A refresh token was exchanged: presenting it again revokes the grant. */
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface OAuthClientsTable {
+  client_id: string;
+  client_name: string;
+  redirect_uris: ColumnType<string[], string, string>;
+  created_at: CreatedAt;
+}
+
+/** An authorization request waiting for the person's answer, then its one-time code. */
+export interface OAuthRequestsTable {
+  id: string;
+  client_id: string;
+  client_name: string;
+  redirect_uri: string;
+  state: string | null;
+  code_challenge: string;
+  resource: string;
+  scope: string;
+  expires_at: Date;
+  user_id: string | null;
+  code_hash: string | null;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -253,6 +302,10 @@ export interface DB {
   usage_days: UsageDaysTable;
   import_locks: ImportLocksTable;
   applied_changes: AppliedChangesTable;
+  assistant_grants: AssistantGrantsTable;
+  assistant_credentials: AssistantCredentialsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_requests: OAuthRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -48,6 +48,12 @@ import {
   onThisDaySchema,
   ON_THIS_DAY_NOTES_PER_DAY,
   reminderSettingsSchema,
+  connectedAssistantListSchema,
+  createAssistantTokenSchema,
+  createdAssistantTokenSchema,
+  consentRequestSchema,
+  consentDecisionSchema,
+  consentDecisionResultSchema,
   putReminderSettingsSchema,
   pushPublicKeySchema,
   pushSubscriptionInputSchema,
@@ -78,6 +84,8 @@ export interface Operation {
   description?: string;
   /** The `{id}` path parameter names this resource. */
   idOf?: string;
+  /** The id is an opaque string, not a uuid. */
+  opaqueId?: true;
   query?: Named;
   json?: Named;
   /** Multipart text fields, beside one file part (its field name and media type). */
@@ -250,6 +258,42 @@ export const operations: Operation[] = [
       "one month ago is the same day number of the month before, when it has one. `groups` is empty when there is nothing to show.",
     query: n("OnThisDayQuery", onThisDayQuerySchema),
     responses: { 200: { description: "The look back", body: n("OnThisDay", onThisDaySchema) } },
+  },
+  {
+    method: "get", path: "/api/assistants", tag: "Connected assistants", summary: "Access tokens and OAuth-connected apps",
+    description:
+      "What may read the journal over /mcp: each access token the person made (`kind: token`) and each app they allowed through OAuth (`kind: oauth`), " +
+      "newest first, with its last use (noted at most once a minute). Revoked ones are not listed. Tokens themselves are never answered here.",
+    responses: { 200: { description: "The connected assistants", body: n("ConnectedAssistantList", connectedAssistantListSchema) } },
+  },
+  {
+    method: "post", path: "/api/assistants/tokens", tag: "Connected assistants", summary: "Create an access token for an assistant",
+    description:
+      "A read-only token for an MCP client that takes a header (`Authorization: Bearer <token>` at /mcp). The token is in this answer only: it is stored hashed. " +
+      "It is accepted at /mcp alone, never by this API.",
+    json: n("CreateAssistantToken", createAssistantTokenSchema),
+    responses: { 201: { description: "Created; `token` is shown this once", body: n("CreatedAssistantToken", createdAssistantTokenSchema) } },
+  },
+  {
+    method: "delete", path: "/api/assistants/{id}", tag: "Connected assistants", summary: "Revoke a token or an app's access", idOf: "connected assistant",
+    description: "Refused at its next request, and every token of an OAuth app's connection with it.",
+    responses: { 200: { description: "Revoked", body: Success } },
+    errors: [404],
+  },
+  {
+    method: "get", path: "/api/oauth/requests/{id}", tag: "Connected assistants", summary: "An app's request to connect (the consent page)", idOf: "authorization request", opaqueId: true,
+    description: "Who asks (its name, client id and where the answer goes). A request already answered or older than ten minutes is not found.",
+    responses: { 200: { description: "The request", body: n("ConsentRequest", consentRequestSchema) } },
+    errors: [404],
+  },
+  {
+    method: "post", path: "/api/oauth/requests/{id}/decision", tag: "Connected assistants", summary: "Allow or deny an app's request", idOf: "authorization request", opaqueId: true,
+    description:
+      "The signed-in person's answer. `redirectTo` is the app's redirect URI with a one-time code (allow) or `error=access_denied` (deny), and `state` and `iss`; " +
+      "the browser goes there next.",
+    json: n("ConsentDecision", consentDecisionSchema),
+    responses: { 200: { description: "Where the browser goes", body: n("ConsentDecisionResult", consentDecisionResultSchema) } },
+    errors: [404],
   },
   {
     method: "get", path: "/api/reminders", tag: "Reminders", summary: "The person's reminder settings",

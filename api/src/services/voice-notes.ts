@@ -5,6 +5,7 @@ import {
   periodRange,
   type CreateVoiceNoteFields,
   type ListVoiceNotesQuery,
+  type NoteCursor,
   type Period,
   type UpdateVoiceNoteInput,
   type VoiceNote,
@@ -149,9 +150,30 @@ export async function listVoiceNotes(
   session?: SessionKey & { prove(): void },
 ): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
   const { start, end } = rangeOf(q.period, q.periodKey, q.tz);
+  return pageOfNotes(ctx, userId, { start, end, domainId: q.domainId, before: q.before, limit: q.limit }, session);
+}
+
+/**
+ * One page of the notes made in [start, end), newest first (assistants ask by date range rather
+ * than by period): the same page and cursor rules as the app's list.
+ */
+export async function listNotesBetween(
+  ctx: ServiceContext,
+  userId: string,
+  q: { start: Date; end: Date; domainId?: string | undefined; before?: NoteCursor | undefined; limit: number },
+): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
+  return pageOfNotes(ctx, userId, q);
+}
+
+async function pageOfNotes(
+  ctx: ServiceContext,
+  userId: string,
+  q: { start: Date; end: Date; domainId?: string | undefined; before?: NoteCursor | undefined; limit: number },
+  session?: SessionKey & { prove(): void },
+): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
   const rows = await voiceNotesRepository(ctx.db).listPage(userId, {
-    start,
-    end,
+    start: q.start,
+    end: q.end,
     domainId: q.domainId,
     before: q.before,
     limit: q.limit,
@@ -166,6 +188,11 @@ export async function listVoiceNotes(
   const last = page.at(-1);
   const nextCursor = rows.length > q.limit && last ? encodeNoteCursor({ at: last.cursor_at, id: last.id }) : null;
   return { notes: page.map(toVoiceNote), nextCursor };
+}
+
+/** One of the person's notes; another person's (or a missing) id answers 404. */
+export async function getVoiceNote(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNote> {
+  return toVoiceNote(await requireNote(ctx, userId, id));
 }
 
 async function requireNote(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNoteRow> {

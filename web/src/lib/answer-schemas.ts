@@ -8,6 +8,10 @@
  */
 export {
   calendarMonthSchema,
+  connectedAssistantListSchema,
+  consentDecisionResultSchema,
+  consentRequestSchema,
+  createdAssistantTokenSchema,
   onThisDaySchema,
   pushPublicKeySchema,
   reminderSettingsSchema,
