@@ -63,7 +63,7 @@ describe("the admin screen's figures", () => {
   });
 
   test("how long the oldest job has waited", () => {
-    expect(formatWaited(null)).toBe("none waiting");
+    expect(formatWaited(null)).toBe("None");
     expect(formatWaited(40)).toBe("40 s");
     expect(formatWaited(12 * 60 + 5)).toBe("12 min");
     expect(formatWaited(3 * 3600 + 5 * 60)).toBe("3 h 5 min");

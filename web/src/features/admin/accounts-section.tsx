@@ -25,7 +25,7 @@ export function AccountsSection() {
       description={count === undefined ? undefined : `${count.toLocaleString("en")} ${count === 1 ? "account" : "accounts"}. AI use counts this calendar month.`}
     >
       {accounts.data ? (
-        <ul className="divide-y divide-slate-100 border-y border-slate-100 -mx-5 sm:-mx-6">
+        <ul className="-mx-5 -mb-5 divide-y divide-slate-100 border-t border-slate-100 sm:-mx-6 sm:-mb-6">
           {accounts.data.map((account) => (
             <AccountRow key={account.id} account={account} isMe={account.id === me.data?.id} settings={settings.data} />
           ))}
@@ -65,9 +65,7 @@ function AccountRow({ account, isMe, settings }: { account: AdminAccount; isMe: 
         <Figure label="Last active" value={formatLastActive(account.lastActiveAt)} />
         <Figure label="Notes" value={account.notes.toLocaleString("en")} testId="account-notes" />
         <Figure label="Audio stored" value={formatStorage(account.audioBytes)} />
-        <div className="col-span-2">
-          <Figure label="AI use this month" value={formatAiUse(account.aiThisMonth)} testId="account-ai-use" />
-        </div>
+        <Figure label="AI use this month" value={formatAiUse(account.aiThisMonth)} testId="account-ai-use" className="col-span-2" />
       </dl>
       {ownLimits.length > 0 ? (
         <p className="mt-2 text-xs text-slate-600" data-testid="account-own-limits">

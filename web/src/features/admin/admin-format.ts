@@ -35,9 +35,9 @@ export function formatStorage(bytes: number): string {
   return `${shown} ${units[unit]}`;
 }
 
-/** How long the oldest job has waited: "none waiting", "40 s", "12 min", "3 h 5 min", "2 days". */
+/** How long the oldest job has waited: "None", "40 s", "12 min", "3 h 5 min", "2 days". */
 export function formatWaited(seconds: number | null): string {
-  if (seconds === null) return "none waiting";
+  if (seconds === null) return "None";
   if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min`;

@@ -60,9 +60,9 @@ export function Badge({ tone = "slate", children }: { tone?: keyof typeof badgeT
 }
 
 /** A small label over a value, as the account and instance figures are laid out. */
-export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+export function Figure({ label, value, testId, className }: { label: string; value: ReactNode; testId?: string; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn("min-w-0", className)}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm text-slate-900 [overflow-wrap:anywhere]" data-testid={testId}>
         {value}

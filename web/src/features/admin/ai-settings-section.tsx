@@ -15,6 +15,8 @@ import { adminQueries } from "./queries";
 /** The OpenAI-compatible endpoint, its key (write-only) and the three models, with a Test button. */
 export function AiSettingsSection() {
   const settings = useQuery(adminQueries.settings());
+  // Out here: what the test answered stays on screen when a save renews the form below.
+  const test = useTestAi();
   return (
     <AdminSection
       id="ai"
@@ -22,7 +24,7 @@ export function AiSettingsSection() {
       description="An OpenAI-compatible endpoint for transcription, summaries and Ask. A change applies at once, without a restart; notes waiting for an engine are queued."
     >
       {settings.data ? (
-        <AiSettingsForm key={JSON.stringify(settings.data.ai)} ai={settings.data.ai} />
+        <AiSettingsForm key={JSON.stringify(settings.data.ai)} ai={settings.data.ai} test={test} />
       ) : settings.isError ? (
         <p role="alert">The settings could not be read.</p>
       ) : (
@@ -38,9 +40,8 @@ const MODEL_FIELDS = [
   { field: "chatModel", label: "Ask model", variable: "CHAT_MODEL", placeholder: "The summary model" },
 ] as const;
 
-function AiSettingsForm({ ai }: { ai: InstanceSettings["ai"] }) {
+function AiSettingsForm({ ai, test }: { ai: InstanceSettings["ai"]; test: ReturnType<typeof useTestAi> }) {
   const save = useUpdateSettings({ title: "AI settings saved", description: "They apply at once." });
-  const test = useTestAi();
   const [form, setForm] = useState<AiForm>(() => ({
     baseUrl: ai.baseUrl.value ?? "",
     apiKey: "",

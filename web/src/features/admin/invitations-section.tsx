@@ -110,17 +110,17 @@ function CreatedLink({ invitation, onDone }: { invitation: CreatedInvitation; on
         <textarea
           id="invitation-link-text"
           readOnly
-          rows={2}
+          rows={3}
           value={link}
           onFocus={(e) => e.currentTarget.select()}
           className={cn(fieldClass, "min-w-0 flex-1 resize-none py-2 font-mono text-xs [overflow-wrap:anywhere] sm:text-xs")}
         />
-        <div className="flex gap-2 sm:flex-col">
-          <Button onClick={() => void copy()} className="flex-1">
+        <div className="flex gap-2 sm:w-32 sm:flex-col">
+          <Button onClick={() => void copy()} className="flex-1 sm:flex-none">
             {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
             {copied ? "Copied" : "Copy link"}
           </Button>
-          <Button variant="secondary" onClick={onDone} className="flex-1">
+          <Button variant="secondary" onClick={onDone} className="flex-1 sm:flex-none">
             Done
           </Button>
         </div>
