@@ -5,7 +5,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, uniqueEmail, type TestUser } from "./support/api";
 import { DEFAULT_TRANSCRIPT } from "./support/fake-openai";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
-import { captureScreen, signIn, SIZES, toastText } from "./support/page";
+import { captureScreen, signIn, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] admin journeys skipped: ${missing}`);
@@ -159,7 +159,8 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await invitations.getByTestId("invitation").filter({ hasText: invitedEmail }).getByText("Open", { exact: true }).waitFor();
 
-    await page.setViewportSize(SIZES.desktop);
+    // The screen as it stands, without the toasts of what was just done.
+    for (const close of await page.getByRole("region", { name: /Notifications/ }).getByRole("button", { name: "Close" }).all()) await close.click();
     await captureScreen(page, "admin", () => page.getByTestId("ai-test-result").waitFor());
 
     visitor = await launchBrowser({ serviceWorkers: "block" });
