@@ -200,7 +200,19 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     await third.getByTestId("signup-notice").getByText("This invitation link was already used").waitFor();
 
     await page.reload();
-    await page.locator("section#invitations").getByTestId("invitation").filter({ hasText: invitedEmail }).getByText(`Used by ${invitedEmail}`).waitFor();
+    const invitations2 = page.locator("section#invitations");
+    await invitations2.getByTestId("invitation").filter({ hasText: invitedEmail }).getByText(`Used by ${invitedEmail}`).waitFor();
     await account(invitedEmail).waitFor();
+
+    // A link for anyone, revoked before it is used, lets nobody in.
+    await invitations2.getByRole("button", { name: "Create invitation" }).click();
+    const anyone = await invitations2.getByTestId("invitation-link").getByLabel("Invitation link").inputValue();
+    await invitations2.getByTestId("invitation").filter({ hasText: "Anyone with the link" }).getByRole("button", { name: "Revoke" }).click();
+    await toastText(page, "Invitation revoked").waitFor();
+    await expect.poll(() => invitations2.getByTestId("invitation").filter({ hasText: "Anyone with the link" }).count()).toBe(0);
+    expect(await invitations2.getByTestId("invitation-link").count()).toBe(0);
+    await third.goto(anyone);
+    await third.getByLabel("Email").click();
+    await third.getByTestId("signup-notice").getByText("This invitation link is not valid").waitFor();
   });
 });

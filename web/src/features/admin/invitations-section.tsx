@@ -27,7 +27,8 @@ export function InvitationsSection() {
       <div className="space-y-5">
         <CreateInvitationForm onCreated={setCreated} />
         {created ? <CreatedLink invitation={created} onDone={() => setCreated(null)} /> : null}
-        <InvitationList />
+        {/* A revoked link's box goes with it: the link no longer works. */}
+        <InvitationList onRevoked={(id) => setCreated((c) => (c?.id === id ? null : c))} />
       </div>
     </AdminSection>
   );
@@ -129,7 +130,7 @@ function CreatedLink({ invitation, onDone }: { invitation: CreatedInvitation; on
   );
 }
 
-function InvitationList() {
+function InvitationList({ onRevoked }: { onRevoked(id: string): void }) {
   const invitations = useQuery(adminQueries.invitations());
   if (invitations.isError) return <p role="alert">The invitations could not be read.</p>;
   if (!invitations.data) return <Spinner />;
@@ -137,13 +138,13 @@ function InvitationList() {
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Invitations">
       {invitations.data.map((invitation) => (
-        <InvitationRow key={invitation.id} invitation={invitation} />
+        <InvitationRow key={invitation.id} invitation={invitation} onRevoked={onRevoked} />
       ))}
     </ul>
   );
 }
 
-function InvitationRow({ invitation }: { invitation: Invitation }) {
+function InvitationRow({ invitation, onRevoked }: { invitation: Invitation; onRevoked(id: string): void }) {
   const revoke = useRevokeInvitation();
   const status =
     invitation.status === "used" ? (
@@ -165,7 +166,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         </p>
       </div>
       {invitation.status === "open" ? (
-        <Button variant="secondary" className="h-9 px-3" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id)}>
+        <Button variant="secondary" className="h-9 px-3" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id, { onSuccess: () => onRevoked(invitation.id) })}>
           Revoke
         </Button>
       ) : null}
