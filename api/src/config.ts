@@ -123,6 +123,32 @@ export const configSchema = z.object({
    * DATA_DIR. Processes that share one database but not one DATA_DIR must share this.
    */
   SETTINGS_KEY: optional,
+  /**
+   * The address people reach the app at (https://journal.example.org): the OAuth issuer and the
+   * /mcp resource assistants are told about. Unset: the origin each request came to.
+   */
+  PUBLIC_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional()),
+  /** Requests to /mcp per person per minute (a token bucket with as much room for a burst). */
+  MCP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** The largest request body /mcp reads. */
+  MCP_MAX_BODY_BYTES: z.coerce.number().int().positive().default(64 * 1024),
+  /** Browser origins (comma-separated) allowed to call /mcp besides the app's own; a request without Origin is not a browser's. */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean)),
+  /** How long an OAuth access token lives; its refresh token gets the next one. */
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  /** How long a refresh token stays usable when it is not used. */
+  OAUTH_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * Origins (comma-separated) of OAuth Client ID Metadata Documents the server may fetch although
+   * they are not public https ones (a loopback client in tests). Empty in production.
+   */
+  OAUTH_CLIENT_METADATA_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the built web app lives; served with SPA fallback when present. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),

@@ -77,11 +77,24 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
     const leaving: TestUser = await createUser(t.deps);
     const invitation = await call(t, "POST", "/api/admin/invitations", { user: admin, json: { email: "friend@example.com" } });
 
+    // An app's request to connect, as /oauth/authorize stores it for the consent page.
+    const registered = (await (await t.app.request("/oauth/register", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Docs", redirect_uris: ["https://docs.example/cb"] }) })).json()) as { client_id: string };
+    const authorize = await t.app.request(
+      `/oauth/authorize?response_type=code&client_id=${registered.client_id}&redirect_uri=${encodeURIComponent("https://docs.example/cb")}&code_challenge=${"a".repeat(43)}&code_challenge_method=S256&resource=${encodeURIComponent("http://localhost/mcp")}`,
+    );
+    const consent = authorize.headers.get("location")!.split("/").pop()!;
+
     const requests: Record<string, () => Response | Promise<Response>> = {
       "get /api/domains": () => call(t, "GET", "/api/domains", { user }),
       "get /api/domains/default": () => call(t, "GET", "/api/domains/default", { user }),
       "post /api/domains": () => call(t, "POST", "/api/domains", { user, json: { name: "Second", description: "", primaryColor: "#6b7280", isDefault: false, userId: user.id } }),
       "get /api/domains/{id}/stats": () => call(t, "GET", `/api/domains/${domain}/stats`, { user }),
+      "get /api/domains/{id}/contents": () => call(t, "GET", `/api/domains/${domain}/contents`, { user }),
+      "patch /api/domains/{id}": () => call(t, "PATCH", `/api/domains/${domain}`, { user, json: { name: "Docs", primaryColor: "#0369a1" } }),
+      "delete /api/domains/{id}": async () => {
+        const spare = await createDomain(t, user, { name: "Spare" });
+        return call(t, "DELETE", `/api/domains/${spare.id}`, { user });
+      },
       "get /api/voice-notes": () => call(t, "GET", `/api/voice-notes?period=day&periodKey=2026-03-10&domainId=${domain}&tz=UTC`, { user }),
       "post /api/voice-notes": () => t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm({ domainId: domain, clientId: "docs" }) }),
       "get /api/voice-notes/{id}/audio": () => call(t, "GET", `/api/voice-notes/${note}/audio`, { user }),
@@ -140,6 +153,14 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
       "patch /api/admin/settings": () => call(t, "PATCH", "/api/admin/settings", { user: admin, json: { signups: "invite", limits: { askPerDay: 20 } } }),
       "post /api/admin/ai-test": () => call(t, "POST", "/api/admin/ai-test", { user: admin, json: {} }),
       "get /api/admin/state": () => call(t, "GET", "/api/admin/state", { user: admin }),
+      "get /api/assistants": () => call(t, "GET", "/api/assistants", { user }),
+      "post /api/assistants/tokens": () => call(t, "POST", "/api/assistants/tokens", { user, json: { name: "Docs script" } }),
+      "delete /api/assistants/{id}": async () => {
+        const list = (await (await call(t, "GET", "/api/assistants", { user })).json()) as { id: string }[];
+        return call(t, "DELETE", `/api/assistants/${list[0]!.id}`, { user });
+      },
+      "get /api/oauth/requests/{id}": () => call(t, "GET", `/api/oauth/requests/${consent}`, { user }),
+      "post /api/oauth/requests/{id}/decision": () => call(t, "POST", `/api/oauth/requests/${consent}/decision`, { user, json: { allow: false } }),
       "delete /api/auth/delete-account": () => call(t, "DELETE", "/api/auth/delete-account", { user }),
     };
     expect(Object.keys(requests).sort()).toEqual(routes);

@@ -13,6 +13,8 @@ interface Ids {
   type: string;
   summary: string;
   thread: string;
+  /** One of the owner's connected assistants (an access token). */
+  assistant: string;
 }
 
 interface Route {
@@ -36,6 +38,9 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/domains/default", owned: false },
   { method: "POST", path: () => "/api/domains", json: () => ({ name: "Intruder", primaryColor: "#000000" }), owned: false },
   { method: "GET", path: (i) => `/api/domains/${i.domain}/stats`, owned: true },
+  { method: "GET", path: (i) => `/api/domains/${i.domain}/contents`, owned: true },
+  { method: "PATCH", path: (i) => `/api/domains/${i.domain}`, json: () => ({ name: "hacked" }), owned: true },
+  { method: "DELETE", path: (i) => `/api/domains/${i.domain}`, owned: true },
   { method: "GET", path: (i) => `/api/voice-notes?${q}&domainId=${i.domain}`, owned: true },
   { method: "POST", path: () => "/api/voice-notes", form: (i) => noteForm({ domainId: i.domain, clientId: "intruder" }), owned: true },
   { method: "GET", path: (i) => `/api/voice-notes/${i.note}/audio`, owned: true },
@@ -78,6 +83,12 @@ const ROUTES: Route[] = [
   { method: "DELETE", path: () => "/api/auth/delete-account", owned: false },
   { method: "GET", path: () => "/api/account", owned: false },
   { method: "GET", path: () => "/api/signup-policy?invitation=x", owned: false, public: true },
+  { method: "GET", path: () => "/api/assistants", owned: false },
+  { method: "POST", path: () => "/api/assistants/tokens", json: () => ({ name: "Intruder" }), owned: false },
+  { method: "DELETE", path: (i) => `/api/assistants/${i.assistant}`, owned: true },
+  // An authorization request is nobody's until answered: whoever is signed in answers for themselves.
+  { method: "GET", path: () => "/api/oauth/requests/unknown-request-id-000", owned: false },
+  { method: "POST", path: () => "/api/oauth/requests/unknown-request-id-000/decision", json: () => ({ allow: true }), owned: false },
   { method: "GET", path: () => "/api/admin/accounts", owned: false, admin: true },
   { method: "PATCH", path: (i) => `/api/admin/accounts/${i.note}`, json: () => ({ isAdmin: true }), owned: false, admin: true },
   { method: "DELETE", path: (i) => `/api/admin/accounts/${i.note}`, owned: false, admin: true },
@@ -99,9 +110,12 @@ function importForm(): FormData {
 
 /** The route a row exercises, in the inventory's form ("get /api/voice-notes/{id}/audio"). */
 const routeKey = (r: Route) =>
-  `${r.method.toLowerCase()} ${r.path({ domain: "{id}", note: "{id}", type: "{id}", summary: "{id}", thread: "{id}" }).split("?")[0]}`;
+  `${r.method.toLowerCase()} ${r
+    .path({ domain: "{id}", note: "{id}", type: "{id}", summary: "{id}", thread: "{id}", assistant: "{id}" })
+    .split("?")[0]!
+    .replace("unknown-request-id-000", "{id}")}`;
 
-const label = (r: Route) => `${r.method} ${r.path({ domain: "{domain}", note: "{note}", type: "{type}", summary: "{summary}", thread: "{thread}" })}`;
+const label = (r: Route) => `${r.method} ${r.path({ domain: "{domain}", note: "{note}", type: "{type}", summary: "{summary}", thread: "{thread}", assistant: "{assistant}" })}`;
 
 describe.each(dbKinds)("security on %s", (kind) => {
   let t: TestApp;
@@ -125,6 +139,7 @@ describe.each(dbKinds)("security on %s", (kind) => {
       sessions: await db.selectFrom("sessions").select("sid").where("user_id", "=", owner.id).execute(),
       threads: await db.selectFrom("chat_threads").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
       messages: await db.selectFrom("chat_messages").selectAll().where("user_id", "=", owner.id).orderBy("id").execute(),
+      assistants: await db.selectFrom("assistant_grants").select(["id", "name", "revoked_at"]).where("user_id", "=", owner.id).orderBy("id").execute(),
       files: filesUnder(audioDir(t.deps.config.DATA_DIR)).filter((f) => f.includes(owner.id)).sort(),
     };
   };
@@ -151,7 +166,9 @@ describe.each(dbKinds)("security on %s", (kind) => {
     ).id;
     const ask = await call(t, "POST", "/api/chat", { user: owner, json: { question: "What is private?", domainId: domain }, headers: { accept: "application/json" } });
     const thread = ((await ask.json()) as { threadId: string }).threadId;
-    ids = { domain, note, type, summary, thread };
+    const token = await call(t, "POST", "/api/assistants/tokens", { user: owner, json: { name: "Owner's assistant" } });
+    const assistant = ((await token.json()) as { assistant: { id: string } }).assistant.id;
+    ids = { domain, note, type, summary, thread, assistant };
   });
   afterAll(() => t.close());
 
@@ -210,7 +227,7 @@ describe.each(dbKinds)("security on %s", (kind) => {
   test.each(ROUTES.flatMap((r) => GARBAGE.filter((g) => applies(r, g)).map((g) => [`${label(r)} with ${g.name}`, r, g] as const)))(
     "%s answers a 4xx in the error shape, never a 500",
     async (_l, r, g) => {
-      const source = { ...ids, ...(g.id ? { domain: g.id, note: g.id, type: g.id, summary: g.id, thread: g.id } : {}) };
+      const source = { ...ids, ...(g.id ? { domain: g.id, note: g.id, type: g.id, summary: g.id, thread: g.id, assistant: g.id } : {}) };
       let url = r.path(source);
       if (g.query) url = `${url.split("?")[0]}?${g.query}`;
       const headers: Record<string, string> = { ...owner.headers };

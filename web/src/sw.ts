@@ -4,7 +4,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { OUTBOX_REPLAYED_MESSAGE, OUTBOX_SYNC_TAG, type OutboxReplayedMessage } from "./features/outbox/background-sync";
 import { outboxDb } from "./features/outbox/outbox-db";
 import { replayOutbox, type ReplayReport } from "./features/outbox/replay";
-import { readMirroredToken } from "./features/outbox/session-mirror";
+import { readMirroredSession } from "./features/outbox/session-mirror";
 import { fetchTransport } from "./features/outbox/upload-recording";
 import { openReminder, reminderFromPush, showReminder } from "./features/reminders/notification";
 import { SHARE_TARGET_PATH, receiveShared } from "./features/share-target/receive-shared";
@@ -31,10 +31,12 @@ for (const path of PRERENDERED_PATHS) {
 
 // Other deep links (/work, /search, ...) are client routes: answer them with the installed app's
 // shell (index.html with the signed-in start's chunks preloaded, web/scripts/app-shell.ts).
-// The API and the auth endpoints are never navigations to the shell.
+// The API and the auth endpoints are never navigations to the shell; nor are the OAuth endpoints an
+// assistant sends the browser to (/oauth/authorize must reach the server, which answers with a
+// redirect), the discovery documents and /mcp.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("app-shell.html"), {
-    denylist: [/^\/api\//, /^\/auth\/v1\//],
+    denylist: [/^\/api\//, /^\/auth\/v1\//, /^\/oauth\//, /^\/\.well-known\//, /^\/mcp(\/|$)/],
   }),
 );
 
@@ -57,7 +59,7 @@ async function replayFromWorker(): Promise<ReplayReport> {
   const report = await replayOutbox({
     db,
     baseUrl: self.location.origin,
-    getAccessToken: () => readMirroredToken(db),
+    getSession: () => readMirroredSession(db),
     transport: fetchTransport(),
   });
   const message: OutboxReplayedMessage = { type: OUTBOX_REPLAYED_MESSAGE, report };
@@ -91,7 +93,7 @@ self.addEventListener("sync", (event) => {
     replayFromWorker().then((report) => {
       // A rejected sync is retried by the browser later with backoff; only worth it for
       // failures that may pass (no connection, server errors), not for a missing session.
-      if (report.offline || report.failed.length > 0) throw new Error("outbox replay incomplete; the browser will retry");
+      if (report.offline || report.failed.length > 0 || report.changes.stopped === "server") throw new Error("outbox replay incomplete; the browser will retry");
     }),
   );
 });

@@ -216,6 +216,74 @@ export interface UsageDaysTable {
   asks: Generated<number>;
 }
 
+/** The account's running import (one at a time); see the migration 20261128T1100_import_locks. */
+export interface ImportLocksTable {
+  user_id: string;
+  holder: string;
+  heartbeat_at: Generated<Date>;
+}
+
+/** A change applied once by its device-made id, with the answer a repeat gets (DESIGN §13). */
+export interface AppliedChangesTable {
+  user_id: string;
+  change_id: string;
+  /** "METHOD path" of the first request: the same id on another request is refused. */
+  request: string;
+  /** NULL while the first request is being applied. */
+  status: number | null;
+  body: string | null;
+  created_at: Generated<Date>;
+}
+
+/** What Settings → Connected assistants lists: an access token, or an app allowed through OAuth. */
+export interface AssistantGrantsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: "token" | "oauth";
+  /** The token's name, or the OAuth client's name. */
+  name: string;
+  client_id: string | null;
+  scope: Generated<string>;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** A grant's credentials, hashed: its access token, or an OAuth app's access and refresh tokens. */
+export interface AssistantCredentialsTable {
+  token_hash: string;
+  grant_id: string;
+  kind: "token" | "access" | "refresh";
+  expires_at: Date | null;
+  /** A refresh token was exchanged: presenting it again revokes the grant. */
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface OAuthClientsTable {
+  client_id: string;
+  client_name: string;
+  redirect_uris: ColumnType<string[], string, string>;
+  created_at: CreatedAt;
+}
+
+/** An authorization request waiting for the person's answer, then its one-time code. */
+export interface OAuthRequestsTable {
+  id: string;
+  client_id: string;
+  client_name: string;
+  redirect_uri: string;
+  state: string | null;
+  code_challenge: string;
+  resource: string;
+  scope: string;
+  expires_at: Date;
+  user_id: string | null;
+  code_hash: string | null;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,6 +300,12 @@ export interface DB {
   instance_settings: InstanceSettingsTable;
   invitations: InvitationsTable;
   usage_days: UsageDaysTable;
+  import_locks: ImportLocksTable;
+  applied_changes: AppliedChangesTable;
+  assistant_grants: AssistantGrantsTable;
+  assistant_credentials: AssistantCredentialsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_requests: OAuthRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

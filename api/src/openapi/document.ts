@@ -59,7 +59,7 @@ export function buildOpenApiDocument(): JsonSchema {
 function operation(op: Operation, ref: (named: Named, io: "input" | "output") => { $ref: string }) {
   const parameters: unknown[] = [];
   if (op.idOf) {
-    parameters.push({ name: "id", in: "path", required: true, description: `The ${op.idOf}'s id`, schema: { type: "string", format: "uuid" } });
+    parameters.push({ name: "id", in: "path", required: true, description: `The ${op.idOf}'s id`, schema: op.opaqueId ? { type: "string" } : { type: "string", format: "uuid" } });
   }
   if (op.query) {
     const json = toJsonSchema(op.query.schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };

@@ -1,4 +1,6 @@
 import {
+  domainContentsSchema,
+  updateDomainSchema,
   createDomainSchema,
   createSummaryTypeSchema,
   createVoiceNoteFieldsSchema,
@@ -46,6 +48,12 @@ import {
   onThisDaySchema,
   ON_THIS_DAY_NOTES_PER_DAY,
   reminderSettingsSchema,
+  connectedAssistantListSchema,
+  createAssistantTokenSchema,
+  createdAssistantTokenSchema,
+  consentRequestSchema,
+  consentDecisionSchema,
+  consentDecisionResultSchema,
   putReminderSettingsSchema,
   pushPublicKeySchema,
   pushSubscriptionInputSchema,
@@ -76,6 +84,8 @@ export interface Operation {
   description?: string;
   /** The `{id}` path parameter names this resource. */
   idOf?: string;
+  /** The id is an opaque string, not a uuid. */
+  opaqueId?: true;
   query?: Named;
   json?: Named;
   /** Multipart text fields, beside one file part (its field name and media type). */
@@ -115,6 +125,21 @@ export const operations: Operation[] = [
   {
     method: "get", path: "/api/domains/{id}/stats", tag: "Collections", summary: "Recording statistics of a collection", idOf: "collection",
     responses: { 200: { description: "Counts; recentRecording is an ISO timestamp or \"\"", body: n("DomainStats", domainStatsSchema) } }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/domains/{id}/contents", tag: "Collections", summary: "How many notes and summaries deleting the collection takes with it", idOf: "collection",
+    responses: { 200: { description: "Counts", body: n("DomainContents", domainContentsSchema) } }, errors: [404],
+  },
+  {
+    method: "patch", path: "/api/domains/{id}", tag: "Collections", summary: "Change a collection's name, description or colour", idOf: "collection",
+    description: "The slug (the collection's address) stays as it was.",
+    json: n("UpdateDomain", updateDomainSchema),
+    responses: { 200: { description: "The collection", body: Domain } }, errors: [404],
+  },
+  {
+    method: "delete", path: "/api/domains/{id}", tag: "Collections", summary: "Delete a collection with its notes, audio, summaries, summary types and threads", idOf: "collection",
+    description: "Its slug is free again. A collection already gone answers success (a repeated delete); another user's answers 404.",
+    responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
   },
   {
     method: "get", path: "/api/voice-notes", tag: "Voice notes", summary: "Notes of a local day, week or month",
@@ -235,6 +260,42 @@ export const operations: Operation[] = [
     responses: { 200: { description: "The look back", body: n("OnThisDay", onThisDaySchema) } },
   },
   {
+    method: "get", path: "/api/assistants", tag: "Connected assistants", summary: "Access tokens and OAuth-connected apps",
+    description:
+      "What may read the journal over /mcp: each access token the person made (`kind: token`) and each app they allowed through OAuth (`kind: oauth`), " +
+      "newest first, with its last use (noted at most once a minute). Revoked ones are not listed. Tokens themselves are never answered here.",
+    responses: { 200: { description: "The connected assistants", body: n("ConnectedAssistantList", connectedAssistantListSchema) } },
+  },
+  {
+    method: "post", path: "/api/assistants/tokens", tag: "Connected assistants", summary: "Create an access token for an assistant",
+    description:
+      "A read-only token for an MCP client that takes a header (`Authorization: Bearer <token>` at /mcp). The token is in this answer only: it is stored hashed. " +
+      "It is accepted at /mcp alone, never by this API.",
+    json: n("CreateAssistantToken", createAssistantTokenSchema),
+    responses: { 201: { description: "Created; `token` is shown this once", body: n("CreatedAssistantToken", createdAssistantTokenSchema) } },
+  },
+  {
+    method: "delete", path: "/api/assistants/{id}", tag: "Connected assistants", summary: "Revoke a token or an app's access", idOf: "connected assistant",
+    description: "Refused at its next request, and every token of an OAuth app's connection with it.",
+    responses: { 200: { description: "Revoked", body: Success } },
+    errors: [404],
+  },
+  {
+    method: "get", path: "/api/oauth/requests/{id}", tag: "Connected assistants", summary: "An app's request to connect (the consent page)", idOf: "authorization request", opaqueId: true,
+    description: "Who asks (its name, client id and where the answer goes). A request already answered or older than ten minutes is not found.",
+    responses: { 200: { description: "The request", body: n("ConsentRequest", consentRequestSchema) } },
+    errors: [404],
+  },
+  {
+    method: "post", path: "/api/oauth/requests/{id}/decision", tag: "Connected assistants", summary: "Allow or deny an app's request", idOf: "authorization request", opaqueId: true,
+    description:
+      "The signed-in person's answer. `redirectTo` is the app's redirect URI with a one-time code (allow) or `error=access_denied` (deny), and `state` and `iss`; " +
+      "the browser goes there next.",
+    json: n("ConsentDecision", consentDecisionSchema),
+    responses: { 200: { description: "Where the browser goes", body: n("ConsentDecisionResult", consentDecisionResultSchema) } },
+    errors: [404],
+  },
+  {
     method: "get", path: "/api/reminders", tag: "Reminders", summary: "The person's reminder settings",
     description: "Off, 20:00 every day, only when no note, until saved. `days` are ISO weekdays (Monday 1 … Sunday 7); `time` is read in `tz`.",
     responses: { 200: { description: "The settings", body: n("ReminderSettings", reminderSettingsSchema) } },
@@ -316,12 +377,15 @@ export const operations: Operation[] = [
     method: "post", path: "/api/import", tag: "Portability", summary: "Restore a journal export",
     description:
       "Multipart: the export zip in the field `file`. Collections are matched by name (else created), summary types by name, notes by the key they were recorded under, " +
-      "so importing the same zip again creates nothing; transcripts, dates and durations are kept, nothing is transcribed again. All rows go in one transaction; " +
-      "a refused import leaves no row and no file. Refused with 400 and the reason: not a zip, a truncated one, entries with `..`, absolute paths or links, " +
-      "an entry that expands over 100 times its size or a zip over `IMPORT_MAX_EXPANDED_BYTES` in all (zip bombs), an unknown `journal.json` version.",
+      "so importing the same zip again creates nothing; transcripts, dates and durations are kept, nothing is transcribed again. Notes go in by batches of 500, one transaction each; " +
+      "a refused import leaves no row and no file, and one that stops after some batches says how far it got: importing the same zip again goes on from there. " +
+      "Refused with 400 and the reason: not a zip, a truncated one or a truncated upload, entries with `..`, absolute paths or links, " +
+      "an entry that expands over 100 times its size or a zip over `IMPORT_MAX_EXPANDED_BYTES` in all (zip bombs), an unknown `journal.json` version, " +
+      "text the database cannot store (NUL, unpaired surrogates; the message names the entry), a recording that is not audio (named). " +
+      "One import runs per account at a time: another answers 409 (`an import of this journal is already running`).",
     multipart: { ...n("ImportForm", z.object({})), file: { field: "file", type: "application/zip" } },
     responses: { 200: { description: "What was imported and what was there already", body: n("ImportResult", importResultSchema) } },
-    errors: [413, 415],
+    errors: [409, 413, 415],
   },
   {
     method: "delete", path: "/api/auth/delete-account", tag: "Account", summary: "Delete the account",

@@ -4,6 +4,8 @@ import type { ServiceContext } from "../services/context.js";
 import { accountRoutes } from "./account.js";
 import { accountInfoRoutes, signupPolicyRoutes } from "./account-info.js";
 import { adminRoutes } from "./admin.js";
+import { assistantRoutes } from "./assistant-tokens.js";
+import { oauthConsentRoutes } from "./oauth-consent.js";
 import { instanceControlOf } from "../instance/control.js";
 import { instanceState } from "../services/instance-state.js";
 import { createChatDeps } from "../chat/service.js";
@@ -29,7 +31,11 @@ export function serviceContext(deps: AppDeps): ServiceContext {
     summarizer: deps.engines.summarizer,
     wakeJobs: deps.wakeJobs,
     instance: instanceControlOf(deps),
-    onAccountRevoked: deps.onAccountRevoked,
+    // Whatever this process keeps of the account goes at once: its open events streams end too.
+    onAccountRevoked: (userId) => {
+      deps.onAccountRevoked?.(userId);
+      deps.changes?.endUser(userId);
+    },
     onOutboxReplay: () => deps.metrics?.outboxReplay(),
   };
 }
@@ -52,6 +58,8 @@ export function productRoutes(deps: AppDeps, state: () => Promise<object> = () =
     .route("/auth", accountRoutes(ctx))
     .route("/account", accountInfoRoutes(ctx))
     .route("/admin", adminRoutes(ctx, state))
+    .route("/assistants", assistantRoutes(ctx))
+    .route("/oauth", oauthConsentRoutes(ctx))
     .route("/", portabilityRoutes(ctx));
 }
 

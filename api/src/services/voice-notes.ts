@@ -5,11 +5,13 @@ import {
   periodRange,
   type CreateVoiceNoteFields,
   type ListVoiceNotesQuery,
+  type NoteCursor,
   type Period,
   type UpdateVoiceNoteInput,
   type VoiceNote,
 } from "@vj/core";
 import type { VoiceNoteRow } from "../db/schema.js";
+import { existsForAnyone } from "../repositories/scope.js";
 import type { SessionKey } from "../repositories/auth-sessions.js";
 import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
@@ -148,9 +150,30 @@ export async function listVoiceNotes(
   session?: SessionKey & { prove(): void },
 ): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
   const { start, end } = rangeOf(q.period, q.periodKey, q.tz);
+  return pageOfNotes(ctx, userId, { start, end, domainId: q.domainId, before: q.before, limit: q.limit }, session);
+}
+
+/**
+ * One page of the notes made in [start, end), newest first (assistants ask by date range rather
+ * than by period): the same page and cursor rules as the app's list.
+ */
+export async function listNotesBetween(
+  ctx: ServiceContext,
+  userId: string,
+  q: { start: Date; end: Date; domainId?: string | undefined; before?: NoteCursor | undefined; limit: number },
+): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
+  return pageOfNotes(ctx, userId, q);
+}
+
+async function pageOfNotes(
+  ctx: ServiceContext,
+  userId: string,
+  q: { start: Date; end: Date; domainId?: string | undefined; before?: NoteCursor | undefined; limit: number },
+  session?: SessionKey & { prove(): void },
+): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
   const rows = await voiceNotesRepository(ctx.db).listPage(userId, {
-    start,
-    end,
+    start: q.start,
+    end: q.end,
     domainId: q.domainId,
     before: q.before,
     limit: q.limit,
@@ -167,6 +190,11 @@ export async function listVoiceNotes(
   return { notes: page.map(toVoiceNote), nextCursor };
 }
 
+/** One of the person's notes; another person's (or a missing) id answers 404. */
+export async function getVoiceNote(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNote> {
+  return toVoiceNote(await requireNote(ctx, userId, id));
+}
+
 async function requireNote(ctx: ServiceContext, userId: string, id: string): Promise<VoiceNoteRow> {
   const row = await voiceNotesRepository(ctx.db).find(userId, id);
   if (!row) throw notFound("Voice note");
@@ -180,7 +208,17 @@ export async function updateVoiceNote(
   patch: UpdateVoiceNoteInput,
 ): Promise<VoiceNote> {
   if (patch.title === undefined && patch.transcription === undefined) return toVoiceNote(await requireNote(ctx, userId, id));
-  const row = await voiceNotesRepository(ctx.db).update(userId, id, patch);
+  if (patch.baseTitle !== undefined || patch.baseTranscription !== undefined) {
+    const current = await requireNote(ctx, userId, id);
+    // Changed elsewhere since the edit was made, to something other than this edit: refused with
+    // the note as it is now, so the person chooses and neither version is lost.
+    const stale = (field: "title" | "transcription", base: string | null | undefined, next: string | undefined) =>
+      base !== undefined && next !== undefined && (current[field] ?? null) !== (base ?? null) && (current[field] ?? null) !== next;
+    if (stale("title", patch.baseTitle, patch.title) || stale("transcription", patch.baseTranscription, patch.transcription)) {
+      throw new ApiError("conflict", "Changed on another device", undefined, undefined, toVoiceNote(current));
+    }
+  }
+  const row = await voiceNotesRepository(ctx.db).update(userId, id, { title: patch.title, transcription: patch.transcription });
   if (!row) throw notFound("Voice note");
   return toVoiceNote(row);
 }
@@ -192,7 +230,12 @@ export async function updateVoiceNote(
  */
 export async function deleteVoiceNote(ctx: ServiceContext, userId: string, id: string): Promise<void> {
   const deleted = await voiceNotesRepository(ctx.db).delete(userId, id);
-  if (!deleted) throw notFound("Voice note");
+  if (!deleted) {
+    // Already gone (a delete sent again after its answer was lost, or made on two devices):
+    // done. Another user's note still answers 404.
+    if (await existsForAnyone(ctx.db, "voice_notes", id)) throw notFound("Voice note");
+    return;
+  }
   if (!deleted.audioKey) return;
   try {
     await ctx.blobs.delete(deleted.audioKey);

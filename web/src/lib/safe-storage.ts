@@ -6,3 +6,12 @@ export function safeLocalStorage(): Storage | null {
     return null;
   }
 }
+
+/** sessionStorage, or null where the browser blocks it. */
+export function safeSessionStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}

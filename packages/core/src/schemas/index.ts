@@ -11,6 +11,7 @@ export * from "./journal-days.js";
 export * from "./reminders.js";
 export * from "./instance.js";
 export * from "./admin.js";
+export * from "./assistants.js";
 // … and what it accepts: bodies and query strings, in modules of their own so that a bundle which
 // only reads answers (the web) never builds them.
 export * from "./requests/fields.js";
@@ -24,3 +25,4 @@ export * from "./requests/portability.js";
 export * from "./requests/journal-days.js";
 export * from "./requests/reminders.js";
 export * from "./requests/admin.js";
+export * from "./requests/assistants.js";

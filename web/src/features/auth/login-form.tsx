@@ -5,6 +5,7 @@ import { PasswordInput } from "../../components/ui/password-input";
 import { toast } from "../../lib/toast-store";
 import { getSupabase } from "../../lib/supabase";
 import { usePageNavigation } from "../../lib/page-navigation";
+import { takeAfterSignIn } from "../../lib/after-sign-in";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
 import { signInErrorMessage, UNEXPECTED_ERROR } from "./auth-messages";
@@ -27,7 +28,8 @@ export function LoginForm() {
         toast({ variant: "destructive", title: "Sign in failed", description: signInErrorMessage(error) });
         return;
       }
-      navigation.go("/");
+      // Back to the page that asked for sign-in (an assistant's consent page), else home.
+      navigation.go(takeAfterSignIn() ?? "/");
     } catch {
       toast({ variant: "destructive", title: "Sign in failed", description: UNEXPECTED_ERROR });
     } finally {

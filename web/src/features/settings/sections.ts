@@ -33,5 +33,10 @@ export function lazySection<M extends Record<string, unknown>>(load: () => Promi
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "time-zone", title: "Time zone", Content: TimeZoneSettings },
   { id: "reminders", title: "Remind me to journal", Content: lazySection(() => import("../reminders/reminder-settings"), "ReminderSettings") },
+  {
+    id: "connected-assistants",
+    title: "Connected assistants",
+    Content: lazySection(() => import("../assistants/connected-assistants"), "ConnectedAssistants"),
+  },
   { id: "device-storage", title: "Storage on this device", Content: DeviceStorageSettings },
 ];
