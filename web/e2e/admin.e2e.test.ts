@@ -226,4 +226,17 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     await third.getByLabel("Email").click();
     await third.getByTestId("signup-notice").getByText("This invitation link is not valid").waitFor();
   });
+
+  it("with another admin, an admin may step down, and the screen is no longer theirs", async () => {
+    await account(invitedEmail).getByRole("button", { name: "Make admin" }).click();
+    await account(invitedEmail).getByText("Admin", { exact: true }).waitFor();
+    await account(admin.email).getByRole("button", { name: "Remove admin" }).click();
+    await page.waitForURL(`${baseUrl}/household`);
+    await openAccountMenu(page);
+    await page.getByRole("menuitem", { name: "Settings" }).waitFor();
+    await expect.poll(() => page.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+  });
 });
