@@ -89,6 +89,7 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     await account(member.email).getByTestId("account-notes").getByText("0", { exact: true }).waitFor();
     await page.getByTestId("state-accounts").getByText("2", { exact: true }).waitFor();
     await page.getByTestId("state-database").getByText("OK").waitFor();
+    await page.getByTestId("state-backups").getByText("No backup taken yet.").waitFor();
 
     // Removing the only admin is refused with the server's reason.
     await account(admin.email).getByRole("button", { name: "Remove admin" }).click();
@@ -122,6 +123,7 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     await dialog.getByLabel("Transcription minutes a day").fill("-3");
     await dialog.getByRole("button", { name: "Save limits" }).click();
     await dialog.getByText("A limit cannot be negative").waitFor();
+    await captureScreen(page, "admin-limits", () => dialog.getByText("A limit cannot be negative").waitFor());
     await dialog.getByLabel("Transcription minutes a day").fill("20");
     await dialog.getByLabel("Ask questions a day").fill("5");
     await dialog.getByRole("button", { name: "Save limits" }).click();
