@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startCompiledApi } from "../scripts/compiled-api.mjs";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
-import { apiAs, signUpUser, uniqueEmail, type TestUser } from "./support/api";
+import { apiAs, type TestUser } from "./support/api";
 import { DEFAULT_TRANSCRIPT } from "./support/fake-openai";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
 import { captureScreen, signIn, toastText } from "./support/page";
@@ -11,6 +11,17 @@ const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] admin journeys skipped: ${missing}`);
 
 const LAST_ADMIN = "An instance needs an admin who can sign in: make another account an admin first.";
+/** An account with a fixed address (the instance is fresh each run), so the screenshots change only when the screen does. */
+async function signUp(baseUrl: string, email: string, password = "journal-pass-1"): Promise<TestUser> {
+  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: "public-anon-key" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return { email, password, accessToken: ((await res.json()) as { access_token: string }).access_token };
+}
+
 const ACCOUNT_DISABLED = "This account has been disabled. Ask the person who runs this Voice Journal to enable it again.";
 
 // An instance of its own: its first account is the admin, and closing its sign-ups touches no other journey.
@@ -23,7 +34,7 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
   let browser: Browser | undefined;
   let visitor: Browser | undefined;
   let page: Page;
-  const invitedEmail = uniqueEmail("invited");
+  const invitedEmail = "alex@example.com";
 
   const account = (email: string) => page.locator(`[data-testid="admin-account"][data-email="${email}"]`);
 
@@ -31,8 +42,8 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     // No engine in the environment: the AI settings are the admin screen's to set.
     api = await startCompiledApi({ TRANSCRIBE_ENGINE: "openai", SUMMARY_ENGINE: "extractive", TRANSCRIBE_POLL_MS: "250" });
     baseUrl = api.baseUrl;
-    admin = await signUpUser(baseUrl, "admin");
-    member = await signUpUser(baseUrl, "member");
+    admin = await signUp(baseUrl, "sam@example.com");
+    member = await signUp(baseUrl, "robin@example.com");
     await apiAs(baseUrl, admin).createCollection({ name: "Household", primaryColor: "#0d9488", isDefault: true });
     await apiAs(baseUrl, member).createCollection({ name: "Notes", primaryColor: "#7c3aed", isDefault: true });
     browser = await launchBrowser({ timezoneId: "UTC" });
@@ -78,6 +89,7 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     await account(member.email).getByTestId("account-notes").getByText("0", { exact: true }).waitFor();
     await page.getByTestId("state-accounts").getByText("2", { exact: true }).waitFor();
     await page.getByTestId("state-database").getByText("OK").waitFor();
+    await page.getByTestId("state-backups").getByText("No backup taken yet.").waitFor();
 
     // Removing the only admin is refused with the server's reason.
     await account(admin.email).getByRole("button", { name: "Remove admin" }).click();
@@ -111,6 +123,7 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     await dialog.getByLabel("Transcription minutes a day").fill("-3");
     await dialog.getByRole("button", { name: "Save limits" }).click();
     await dialog.getByText("A limit cannot be negative").waitFor();
+    await captureScreen(page, "admin-limits", () => dialog.getByText("A limit cannot be negative").waitFor());
     await dialog.getByLabel("Transcription minutes a day").fill("20");
     await dialog.getByLabel("Ask questions a day").fill("5");
     await dialog.getByRole("button", { name: "Save limits" }).click();
@@ -175,7 +188,7 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     await notice.getByText("Sign-ups are by invitation").waitFor();
     await captureScreen(other, "signup-invite-only", () => notice.getByText("Sign-ups are by invitation").waitFor());
     // Trying anyway is refused in GoTrue's words.
-    await other.getByLabel("Email").fill(uniqueEmail("uninvited"));
+    await other.getByLabel("Email").fill("stranger@example.com");
     await other.getByLabel("Password", { exact: true }).fill("journal-pass-1");
     await other.getByLabel("Confirm password", { exact: true }).fill("journal-pass-1");
     await other.getByRole("button", { name: "Create account" }).click();
@@ -214,5 +227,18 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     await third.goto(anyone);
     await third.getByLabel("Email").click();
     await third.getByTestId("signup-notice").getByText("This invitation link is not valid").waitFor();
+  });
+
+  it("with another admin, an admin may step down, and the screen is no longer theirs", async () => {
+    await account(invitedEmail).getByRole("button", { name: "Make admin" }).click();
+    await account(invitedEmail).getByText("Admin", { exact: true }).waitFor();
+    await account(admin.email).getByRole("button", { name: "Remove admin" }).click();
+    await page.waitForURL(`${baseUrl}/household`);
+    await openAccountMenu(page);
+    await page.getByRole("menuitem", { name: "Settings" }).waitFor();
+    await expect.poll(() => page.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
   });
 });

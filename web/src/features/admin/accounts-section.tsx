@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import type { AdminAccount, InstanceSettings } from "@vj/core";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
@@ -44,6 +45,7 @@ type Confirming = "disable" | "delete" | null;
 function AccountRow({ account, isMe, settings }: { account: AdminAccount; isMe: boolean; settings: InstanceSettings | undefined }) {
   const update = useUpdateAccount();
   const remove = useDeleteAccount();
+  const navigate = useNavigate();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [editingLimits, setEditingLimits] = useState(false);
   const emailId = `account-${account.id}`;
@@ -82,7 +84,18 @@ function AccountRow({ account, isMe, settings }: { account: AdminAccount; isMe: 
             Disable
           </Button>
         )}
-        <Button variant="secondary" className="h-9 px-3" disabled={busy} onClick={() => change({ isAdmin: !account.isAdmin })}>
+        <Button
+          variant="secondary"
+          className="h-9 px-3"
+          disabled={busy}
+          onClick={() =>
+            update.mutate(
+              { id: account.id, change: { isAdmin: !account.isAdmin } },
+              // No longer an admin, this screen is not theirs: back to the journal.
+              { onSuccess: () => (isMe && account.isAdmin ? void navigate({ to: "/" }) : undefined) },
+            )
+          }
+        >
           {account.isAdmin ? "Remove admin" : "Make admin"}
         </Button>
         <Button variant="secondary" className="h-9 px-3" disabled={busy} onClick={() => setEditingLimits(true)}>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SignupPolicy } from "@vj/core";
+import { useState } from "react";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { AdminSection, FromEnvironment } from "./admin-section";
@@ -17,14 +18,16 @@ export function SignupsSection() {
   const settings = useQuery(adminQueries.settings());
   const save = useUpdateSettings({ title: "Sign-ups changed", description: "The landing and sign-up pages say so from now on." });
   const setting = settings.data?.signups;
+  // Shown chosen at once (a controlled radio would spring back until the save is under way); a failed save puts it back.
+  const [chosen, setChosen] = useState<SignupPolicy | null>(null);
   return (
     <AdminSection id="signups" title="Sign-ups" description="Who may create an account on this instance.">
       {setting ? (
-        <fieldset disabled={setting.fromEnvironment || save.isPending}>
+        <fieldset disabled={setting.fromEnvironment}>
           <legend className="sr-only">Who may sign up</legend>
           <div className="grid gap-2 sm:grid-cols-3">
             {POLICIES.map((policy) => {
-              const checked = (save.isPending ? save.variables?.signups : setting.value) === policy.value;
+              const checked = (chosen ?? setting.value) === policy.value;
               return (
                 <label
                   key={policy.value}
@@ -39,7 +42,10 @@ export function SignupsSection() {
                     name="signups"
                     value={policy.value}
                     checked={checked}
-                    onChange={() => save.mutate({ signups: policy.value })}
+                    onChange={() => {
+                      setChosen(policy.value);
+                      save.mutate({ signups: policy.value }, { onError: () => setChosen(null) });
+                    }}
                     className="mt-0.5 size-4 shrink-0 accent-brand-600"
                   />
                   <span className="min-w-0">

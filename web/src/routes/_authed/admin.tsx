@@ -5,7 +5,8 @@ import { AdminPage } from "../../features/admin/admin-page";
 // /admin is the app's 404 for everyone but an admin, as the API's /api/admin is.
 export const Route = createFileRoute("/_authed/admin")({
   loader: async ({ context }) => {
-    const account = await context.queryClient.fetchQuery(accountQueries.me());
+    // Asked afresh each time: an account made or unmade an admin a moment ago is answered as it is now.
+    const account = await context.queryClient.fetchQuery({ ...accountQueries.me(), staleTime: 0 });
     if (!account.isAdmin) throw notFound();
   },
   component: AdminPage,
