@@ -19,6 +19,14 @@ const SEED = Number(process.env.SEED ?? Math.floor(Math.random() * 2 ** 31));
 const PER_OPERATION = Number(process.env.HOSTILE_PER_OPERATION ?? 40);
 const CONCURRENCY = 6;
 
+const decodeURIComponentSafe = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
 interface Op {
   method: string;
   path: string;
@@ -68,6 +76,7 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
   const own: Record<string, string[]> = { domain: [], note: [], type: [], thread: [] };
   const foreign: Record<string, string[]> = { domain: [], note: [], type: [] };
   let secrets: string[] = [];
+  const sentSecrets = new Set<string>();
   let sent = 0;
   let refusedByClient = 0;
   const statuses = new Map<number, number>();
@@ -128,12 +137,16 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       text = await res.text();
     }
     for (const secret of secrets) {
-      if (request.includes(secret) || request.toLowerCase().includes(secret.toLowerCase())) continue;
+      // What the attacker sent (a foreign id as a note's title, say) it may store and read back:
+      // not a leak. The victim's words and e-mail are never sent, so they are always checked.
+      if (sentSecrets.has(secret)) continue;
       expect(text.includes(secret), `${request} answered with another person's data (${secret})`).toBe(false);
     }
   }
 
   async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer }) {
+    const whole = `${path} ${init.body?.toString() ?? ""}`.toLowerCase();
+    for (const secret of secrets) if (whole.includes(secret.toLowerCase()) || decodeURIComponentSafe(whole).includes(secret.toLowerCase())) sentSecrets.add(secret);
     let res: Response;
     const description = `${method} ${path} ${typeof init.body === "string" ? init.body.slice(0, 300) : ""}`;
     try {
