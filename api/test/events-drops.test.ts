@@ -1,7 +1,9 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { MAX_STREAMS_PER_USER } from "../src/changes/change-feed.js";
+import { localChangeFeed, MAX_STREAMS_PER_USER, type FeedEvent } from "../src/changes/change-feed.js";
+import { pgChangeFeed } from "../src/changes/pg-change-feed.js";
+import { createLogger } from "../src/logger.js";
 import { createUser, type TestUser } from "./factories.js";
 import { dbKinds, startTestServer } from "./harness.js";
 import { EventStream } from "./support/event-stream.js";
@@ -94,5 +96,18 @@ describe.each(dbKinds)("events streams dropped on %s", (kind) => {
   test("the server still answers after all of it", async () => {
     const res = await new Promise<number>((resolve) => http.get(`${server.url}/api/health`, (r) => (r.resume(), resolve(r.statusCode!))));
     expect(res).toBe(200);
+  });
+});
+
+describe("ending one account's streams across processes", () => {
+  test("the notification another process sent ends this process's streams of that account, and only those", () => {
+    const local = localChangeFeed();
+    // Only delivery is exercised: the database is not reached.
+    const feed = pgChangeFeed(undefined as never, local, createLogger("silent"));
+    const heard: Record<string, FeedEvent[]> = { a: [], b: [] };
+    feed.subscribe("a", (e) => heard.a!.push(e));
+    feed.subscribe("b", (e) => heard.b!.push(e));
+    feed.deliver(JSON.stringify({ u: "a", k: "end" }));
+    expect(heard).toEqual({ a: [{ kind: "end" }], b: [] });
   });
 });

@@ -18,7 +18,10 @@ describe("an error nothing handled", () => {
     const res = await fetch(`${server.url}${path}`);
     expect(res.status).toBe(500);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("internal");
-    const line = server.logs.find((l) => l.path === path && l.msg === "unhandled error: the server keeps serving");
+    // The log line reaches the test through the process's stdout: it may come just after the answer.
+    const logged = () => server.logs.find((l) => l.path === path && l.msg === "unhandled error: the server keeps serving");
+    for (let i = 0; i < 100 && !logged(); i++) await new Promise((r) => setTimeout(r, 50));
+    const line = logged();
     expect(line).toMatchObject({ level: 50, method: "GET" });
     expect(server.child.exitCode).toBeNull();
     expect((await fetch(`${server.url}/ok`)).status).toBe(200);

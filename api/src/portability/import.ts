@@ -65,6 +65,13 @@ async function restore(ctx: ServiceContext, userId: string, zip: ZipEntries, jou
   // Each collection's id here, and its summary types' (the file's id -> this account's).
   const placed: { id: string; typeIds: Map<string, string> }[] = [];
   let done = 0;
+  // A batch of long recordings may take minutes: the lock is touched while it runs, not only between batches.
+  let beaten = Date.now();
+  const stillHere = async () => {
+    if (Date.now() - beaten < 30_000) return;
+    beaten = Date.now();
+    await heartbeat();
+  };
   for (let b = 0; b < batches; b++) {
     const slice = notes.slice(b * batchSize, (b + 1) * batchSize);
     const counts = structuredClone(result);
@@ -98,6 +105,7 @@ async function restore(ctx: ServiceContext, userId: string, zip: ZipEntries, jou
             const bytes = await copyToStore(ctx, zip, n.audio.file, key);
             written.push(key);
             audio = { key, mime: mimeTypeOf(format), bytes };
+            await stillHere();
           }
           const inserted = await repo.insertNote({
             userId,
@@ -139,6 +147,7 @@ async function restore(ctx: ServiceContext, userId: string, zip: ZipEntries, jou
     }
     Object.assign(result, counts);
     done += slice.length;
+    beaten = Date.now();
     await heartbeat();
   }
   return result;

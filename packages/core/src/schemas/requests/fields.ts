@@ -35,10 +35,11 @@ export const periodQueryFields = { period: periodSchema, periodKey: periodKeyTex
 export const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /**
- * Numbers in query strings and form fields are written in decimal: "0x10", "0b1", "1e3" and
- * "Infinity" are refused (Number(), which z.coerce uses, would read them as numbers).
+ * Numbers in query strings and form fields are written in decimal (an exponent allowed, as
+ * String(n) writes very small and very large numbers): "0x10", "0b1", "0o7" and "Infinity" are
+ * refused (Number(), which z.coerce uses, would read them as numbers).
  */
-export const decimalOnly = (v: unknown) => (typeof v === "string" && !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number.NaN : v);
+export const decimalOnly = (v: unknown) => (typeof v === "string" && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim()) ? Number.NaN : v);
 
 /** A page-size query parameter: a whole number from 1 to `max`, `fallback` when absent. */
 export function pageLimitParam(fallback: number, max: number, description: string) {
