@@ -124,4 +124,42 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     await expect.poll(async () => (await notes())[0]!.transcription, { timeout: 30_000 }).toBe("We walked to the harbour at dawn, written on the phone.");
     await conflict.waitFor({ state: "detached" });
   }, 120_000);
+  it("collections: edited offline, then sent; deleted with a confirmation that counts what goes with it", async () => {
+    await open("offline-collections", [{ title: "A day out" }]);
+    const old = await apiAs(baseUrl, user).createCollection({ name: "Old stuff", primaryColor: "#b91c1c" });
+    await apiAs(baseUrl, user).uploadNote({ domainId: old.id, title: "Old note" });
+    await page.goto(`${baseUrl}/collections`);
+    const collectionCard = (name: string) => page.getByTestId("collection-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await collectionCard("Old stuff").waitFor();
+
+    await context.setOffline(true);
+    await collectionCard("Trips").getByRole("button", { name: "Edit Trips" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Collection" });
+    await dialog.getByLabel("Collection Name").fill("Journeys");
+    await dialog.getByLabel(/Description/).fill("Everywhere we went");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await collectionCard("Journeys").getByTestId("waiting-to-sync").waitFor();
+    await collectionCard("Journeys").getByText("Everywhere we went").waitFor();
+    expect((await apiAs(baseUrl, user).listCollections()).map((c) => c.name).sort()).toEqual(["Old stuff", "Trips"]);
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await apiAs(baseUrl, user).listCollections()).map((c) => [c.name, c.slug, c.description]).sort(), { timeout: 30_000 })
+      .toEqual([
+        ["Journeys", "trips", "Everywhere we went"],
+        ["Old stuff", "old-stuff", null],
+      ]);
+    await expect.poll(() => page.getByTestId("waiting-to-sync").count(), { timeout: 15_000 }).toBe(0);
+
+    await collectionCard("Old stuff").getByRole("button", { name: "Delete Old stuff" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText('Are you sure you want to delete "Old stuff" with its 1 note and 0 summaries? This action cannot be undone.').waitFor();
+    await captureScreen(page, "collection-delete-confirmation", () => confirm.getByText(/its 1 note and 0 summaries/).waitFor());
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await collectionCard("Old stuff").waitFor({ state: "detached" });
+    await expect.poll(async () => (await apiAs(baseUrl, user).listCollections()).map((c) => c.name), { timeout: 30_000 }).toEqual(["Journeys"]);
+    // Its address is free again.
+    expect((await apiAs(baseUrl, user).createCollection({ name: "Old stuff", primaryColor: "#b91c1c" })).slug).toBe("old-stuff");
+  }, 120_000);
 });

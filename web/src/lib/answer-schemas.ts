@@ -17,6 +17,7 @@ export {
   domainListSchema,
   domainSchema,
   domainStatsSchema,
+  domainContentsSchema,
   errorBodySchema,
   importResultSchema,
   searchHitListSchema,
