@@ -5,7 +5,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signInUser, signUpUser, type TestUser } from "./support/api";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
-import { signIn, toastText } from "./support/page";
+import { captureScreen, signIn, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] outbox owner journeys skipped: ${missing}`);
@@ -38,9 +38,16 @@ describe.skipIf(missing !== null)("whose recordings the outbox holds, in Chromiu
   const notesOf = async (user: TestUser, domainId: string): Promise<VoiceNote[]> =>
     apiAs(baseUrl, await signInUser(baseUrl, user)).listNotes({ domainId, period: "day", periodKey: today() });
 
-  async function signOut(page: Page) {
+  async function signOut(page: Page, question?: { expect: string; screenshot?: string }) {
     await openAccountMenu(page);
     await chooseMenuItem(page, "Logout");
+    if (question) {
+      // Something of theirs is still only on this device: asked first, kept either way.
+      const dialog = page.getByRole("alertdialog", { name: "Sign out?" });
+      await dialog.getByText(question.expect, { exact: true }).waitFor();
+      if (question.screenshot) await captureScreen(page, question.screenshot, () => dialog.getByText(question.expect, { exact: true }).waitFor());
+      await dialog.getByRole("button", { name: "Sign out", exact: true }).click();
+    }
     await page.waitForURL(`${baseUrl}/auth/login`);
   }
 
@@ -78,9 +85,14 @@ describe.skipIf(missing !== null)("whose recordings the outbox holds, in Chromiu
     await toastText(page, "Upload Failed - Saved Locally").waitFor();
     await page.getByTestId("pending-upload").getByText("A's waiting thought", { exact: true }).waitFor();
     const aClientId = sent[0]!.clientId;
+    // The toast has gone by the time A signs out (under the question's overlay it is no longer legible).
+    await toastText(page, "Upload Failed - Saved Locally").waitFor({ state: "detached", timeout: 20_000 });
     expect(aClientId).toMatch(/^rec-\d+-[0-9a-z]{8}$/);
 
-    await signOut(page);
+    await signOut(page, {
+      expect: "1 recording is not uploaded yet. It stays on this device and uploads when you sign in again.",
+      screenshot: "sign-out-question",
+    });
     // From here on the server takes every upload: anything of A's sent with B's session would land.
     refusing = false;
     const before = sent.length;

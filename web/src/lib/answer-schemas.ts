@@ -29,6 +29,7 @@ export {
   domainListSchema,
   domainSchema,
   domainStatsSchema,
+  domainContentsSchema,
   errorBodySchema,
   importResultSchema,
   searchHitListSchema,

@@ -10,6 +10,7 @@ import { DeleteAccountDialog } from "../features/account/delete-account-dialog";
 import { accountQueries } from "../features/account/queries";
 import { useAuth } from "../features/auth/auth-provider";
 import { useLogout } from "../features/auth/use-logout";
+import { SignOutQuestion } from "../features/outbox/sign-out-question";
 import { collectionQueries } from "../features/collections/queries";
 import { rememberSelected } from "../features/collections/selection";
 import { ImportDialog } from "../features/portability/import-dialog";
@@ -103,6 +104,28 @@ function AccountMenu() {
   const [deleting, setDeleting] = useState(false);
   const [importing, setImporting] = useState(false);
   const exporting = useExportJournal();
+  const [question, setQuestion] = useState<string | null>(null);
+  const [settling, setSettling] = useState(false);
+  // Recordings or changes still only on this device: ask first (the outbox's code loads on demand).
+  const askThenLogout = async () => {
+    const ownerId = user?.id;
+    if (!ownerId) return logout();
+    const waiting = await import("../features/outbox/waiting").then(({ waitingFor, waitingSentence }) =>
+      waitingFor(ownerId).then((w) => (w.recordings + w.changes > 0 ? waitingSentence(w) : null)),
+    ).catch(() => null);
+    if (waiting) setQuestion(waiting);
+    else await logout();
+  };
+  const signOutAnyway = async (deleteThem: boolean) => {
+    setSettling(true);
+    try {
+      if (deleteThem && user) await import("../features/outbox/waiting").then(({ deleteWaiting }) => deleteWaiting(user.id));
+      setQuestion(null);
+      await logout();
+    } finally {
+      setSettling(false);
+    }
+  };
   return (
     <>
       <DropdownMenu
@@ -133,7 +156,7 @@ function AccountMenu() {
           Import a journal export
         </Menu.Item>
         <Menu.Separator className="my-1 h-px bg-slate-100" />
-        <Menu.Item className={menuItem} disabled={busy} onSelect={() => void logout()}>
+        <Menu.Item className={menuItem} disabled={busy} onSelect={() => void askThenLogout()}>
           <LogOut className="size-4" aria-hidden />
           Logout
         </Menu.Item>
@@ -143,6 +166,13 @@ function AccountMenu() {
         </Menu.Item>
       </DropdownMenu>
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
+      <SignOutQuestion
+        sentence={question}
+        busy={settling || busy}
+        onStay={() => setQuestion(null)}
+        onSignOut={() => void signOutAnyway(false)}
+        onDeleteAndSignOut={() => void signOutAnyway(true)}
+      />
       <ImportDialog open={importing} onOpenChange={setImporting} />
     </>
   );

@@ -209,7 +209,8 @@ describe("the queue of changes", () => {
     refuse = false;
     await retryChange(env.db, kept!.seq!);
     await replayOutbox(signedIn());
-    expect(api.seen.map((r) => r.key)).toEqual([change.id, change.id]);
+    // Under a new id: the server keeps its answer to the old one.
+    expect(api.seen.map((r) => r.key)).toEqual([change.id, expect.not.stringMatching(change.id)]);
     expect(await listChanges(env.db, OWNER)).toEqual([]);
 
     const other = await rename(NOTE_B, "Dropped");
@@ -254,5 +255,24 @@ describe("what the lists show while changes wait", () => {
       [`note:${NOTE_A}`, "waiting"],
       [`note:${NOTE_B}`, "waiting"],
     ]);
+  });
+});
+
+describe("the sign-out question", () => {
+  it("counts only the person's waiting recordings and changes, in the spec's words, and can delete them", async () => {
+    const { waitingFor, waitingSentence, deleteWaiting } = await import("../../src/features/outbox/waiting");
+    env = freshOutbox();
+    await addPendingUpload(env.db, recording(1, 100));
+    await addPendingUpload(env.db, recording(2, 100));
+    await addPendingUpload(env.db, recording(3, 100, { ownerId: OTHER }));
+    for (const title of ["a", "b", "c"]) await rename(NOTE_A, title);
+    await rename(NOTE_B, "theirs", OTHER);
+    const waiting = await waitingFor(OWNER, env.db);
+    expect(waiting).toEqual({ recordings: 2, changes: 3 });
+    expect(waitingSentence(waiting)).toBe("2 recordings and 3 changes are not uploaded yet. They stay on this device and upload when you sign in again.");
+    expect(waitingSentence({ recordings: 1, changes: 0 })).toBe("1 recording is not uploaded yet. It stays on this device and uploads when you sign in again.");
+    await deleteWaiting(OWNER, env.db);
+    expect(await waitingFor(OWNER, env.db)).toEqual({ recordings: 0, changes: 0 });
+    expect(await waitingFor(OTHER, env.db)).toEqual({ recordings: 1, changes: 1 });
   });
 });

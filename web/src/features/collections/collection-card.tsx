@@ -1,17 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
-import { ArrowRight, CheckCircle2, Clock, Download, Mic } from "lucide-react";
-import type { ReactNode } from "react";
+import { ArrowRight, CheckCircle2, Clock, Download, Mic, Pencil, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { IconButton } from "../../components/ui/icon-button";
+import { WaitingToSync } from "../outbox/sync-marks";
+import { useDeleteCollection } from "./mutations";
+import { NewCollectionDialog } from "./new-collection-dialog";
 import { useExportJournal } from "../portability/mutations";
 import { collectionQueries } from "./queries";
 import { rememberSelected } from "./selection";
 import { lastRecordingText, totalMinutes } from "./stats-text";
 
 /** One collection on /collections (SPEC §2): colour, name, description, its figures, and the way in. */
-export function CollectionCard({ collection, isCurrent }: { collection: Domain; isCurrent: boolean }) {
+export function CollectionCard({ collection, isCurrent, waiting = false }: { collection: Domain; isCurrent: boolean; waiting?: boolean }) {
   const stats = useQuery(collectionQueries.stats(collection.id));
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteCollection();
   const navigate = useNavigate();
   const exporting = useExportJournal();
   return (
@@ -22,10 +30,19 @@ export function CollectionCard({ collection, isCurrent }: { collection: Domain; 
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="min-w-0 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{collection.name}</h2>
             {isCurrent ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Current</span> : null}
+            {waiting ? <WaitingToSync /> : null}
           </div>
           <p className="mt-1 line-clamp-2 text-sm text-slate-600 [overflow-wrap:anywhere]">
             {collection.description || <span className="text-slate-500">No description</span>}
           </p>
+        </div>
+        <div className="-mr-1.5 -mt-1 flex shrink-0">
+          <IconButton aria-label={`Edit ${collection.name}`} onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden />
+          </IconButton>
+          <IconButton tone="danger" aria-label={`Delete ${collection.name}`} onClick={() => setDeleting(true)}>
+            <Trash2 className="size-4" aria-hidden />
+          </IconButton>
         </div>
       </div>
       <div className="mt-5 flex-1">
@@ -61,7 +78,50 @@ export function CollectionCard({ collection, isCurrent }: { collection: Domain; 
           Export
         </Button>
       </div>
+      {editing ? <NewCollectionDialog open onOpenChange={setEditing} editing={collection} /> : null}
+      <DeleteCollectionDialog
+        collection={collection}
+        open={deleting}
+        onOpenChange={setDeleting}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(collection.id, { onSettled: () => setDeleting(false) })}
+      />
     </li>
+  );
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The delete confirmation says what goes with the collection (asked from the server when it opens). */
+function DeleteCollectionDialog({
+  collection,
+  open,
+  onOpenChange,
+  busy,
+  onConfirm,
+}: {
+  collection: Domain;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  busy: boolean;
+  onConfirm(): void;
+}) {
+  const contents = useQuery({ ...collectionQueries.contents(collection.id), enabled: open });
+  const what = contents.data
+    ? `its ${plural(contents.data.notes, "note", "notes")} and ${plural(contents.data.summaries, "summary", "summaries")}`
+    : "all its notes and summaries";
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete collection"
+      description={`Are you sure you want to delete "${collection.name}" with ${what}? This action cannot be undone.`}
+      confirmLabel="Delete"
+      busy={busy}
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -1,6 +1,9 @@
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { type CreateDomainInput, type Domain } from "@vj/core";
 import { answerSchema, apiRequest } from "../../lib/api-client";
 import { useAppMutation } from "../../lib/mutation";
+import { useAuth } from "../auth/auth-provider";
+import { makeChange } from "../outbox/page-outbox";
 import { collectionKeys } from "./queries";
 
 function createCollection(input: CreateDomainInput): Promise<Domain> {
@@ -25,6 +28,40 @@ export function useCreateCollection() {
     failure: (error) => {
       console.error("Failed to create collection", error);
       return null;
+    },
+  });
+}
+
+/** The change, as the person sees it, in the cached collection list at once. */
+function patchCachedCollections(queryClient: QueryClient, patch: (list: Domain[]) => Domain[]): void {
+  queryClient.setQueryData<Domain[]>(collectionKeys.list(), (list) => (list ? patch(list) : list));
+}
+
+/**
+ * Editing a collection (name, description, colour) goes through the outbox like every change
+ * (DESIGN §13): kept on the device, shown at once, sent now or when the connection is back.
+ */
+export function useEditCollection() {
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
+  return useMutation({
+    networkMode: "always",
+    mutationFn: async ({ id, changes }: { id: string; changes: { name: string; description: string | null; primaryColor: string } }) => {
+      await makeChange({ ownerId, target: { type: "collection", id }, action: "update", method: "PATCH", path: `/api/domains/${id}`, body: changes });
+      patchCachedCollections(queryClient, (list) => list.map((c) => (c.id === id ? { ...c, ...changes } : c)));
+    },
+  });
+}
+
+/** Deleting a collection with its notes and summaries, through the outbox. */
+export function useDeleteCollection() {
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
+  return useMutation({
+    networkMode: "always",
+    mutationFn: async (id: string) => {
+      await makeChange({ ownerId, target: { type: "collection", id }, action: "delete", method: "DELETE", path: `/api/domains/${id}` });
+      patchCachedCollections(queryClient, (list) => list.filter((c) => c.id !== id));
     },
   });
 }

@@ -14,7 +14,8 @@ import {
   type CollectionDraft,
   type CollectionFormErrors,
 } from "./collection-form";
-import { useCreateCollection } from "./mutations";
+import { useCreateCollection, useEditCollection } from "./mutations";
+import type { Domain } from "@vj/core";
 
 function FieldError({ id, text }: { id: string; text?: string }) {
   if (!text) return null;
@@ -25,11 +26,19 @@ function FieldError({ id, text }: { id: string; text?: string }) {
   );
 }
 
-/** "Create New Collection" (SPEC §2, §4, §5): whole-form validation, errors under each field, reset on success. */
-export function NewCollectionDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+/**
+ * "Create New Collection" (SPEC §2, §4, §5): whole-form validation, errors under each field, reset
+ * on success. With `editing`, the same form edits that collection's name, description and colour
+ * (kept on the device first and sent through the outbox, so it works offline too).
+ */
+export function NewCollectionDialog({ open, onOpenChange, editing }: { open: boolean; onOpenChange(open: boolean): void; editing?: Domain }) {
   const { user } = useAuth();
   const create = useCreateCollection();
-  const [draft, setDraft] = useState<CollectionDraft>(EMPTY_COLLECTION_DRAFT);
+  const edit = useEditCollection();
+  const initial: CollectionDraft = editing
+    ? { name: editing.name, description: editing.description ?? "", primaryColor: editing.primaryColor }
+    : EMPTY_COLLECTION_DRAFT;
+  const [draft, setDraft] = useState<CollectionDraft>(initial);
   const [errors, setErrors] = useState<CollectionFormErrors>({});
   // After the first submit, errors follow the typing so a fixed field clears its message at once.
   const [submitted, setSubmitted] = useState(false);
@@ -60,6 +69,19 @@ export function NewCollectionDialog({ open, onOpenChange }: { open: boolean; onO
       return;
     }
     setErrors({});
+    if (editing) {
+      const { name, description, primaryColor } = result.input;
+      edit.mutate(
+        { id: editing.id, changes: { name, description: description || null, primaryColor: primaryColor ?? editing.primaryColor } },
+        {
+          onSuccess: () => {
+            setSubmitted(false);
+            onOpenChange(false);
+          },
+        },
+      );
+      return;
+    }
     create.mutate(result.input, {
       onSuccess: () => {
         setDraft(EMPTY_COLLECTION_DRAFT);
@@ -74,8 +96,8 @@ export function NewCollectionDialog({ open, onOpenChange }: { open: boolean; onO
     <Dialog
       open={open}
       onOpenChange={close}
-      title="Create New Collection"
-      description="Create a new collection to organize your voice recordings by category or purpose."
+      title={editing ? "Edit Collection" : "Create New Collection"}
+      description={editing ? "Change its name, description or colour. Its address stays the same." : "Create a new collection to organize your voice recordings by category or purpose."}
     >
       <form onSubmit={submit} noValidate className="space-y-5">
         <div className="space-y-2">
@@ -144,9 +166,15 @@ export function NewCollectionDialog({ open, onOpenChange }: { open: boolean; onO
           <Button variant="secondary" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating..." : "Create Collection"}
-          </Button>
+          {editing ? (
+            <Button type="submit" disabled={edit.isPending}>
+              Save Changes
+            </Button>
+          ) : (
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Creating..." : "Create Collection"}
+            </Button>
+          )}
         </div>
       </form>
     </Dialog>

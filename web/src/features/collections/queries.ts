@@ -24,6 +24,13 @@ export const collectionQueries = {
       },
       retry: false,
     }),
+  /** What deleting it takes with it, for the confirmation (asked when it opens). */
+  contents: (id: string) =>
+    queryOptions({
+      queryKey: [...collectionKeys.all, id, "contents"] as const,
+      queryFn: () => apiRequest(`/api/domains/${id}/contents`, { schema: answerSchema((s) => s.domainContentsSchema) }),
+      staleTime: 0,
+    }),
   stats: (id: string) =>
     queryOptions({
       queryKey: collectionKeys.stats(id),

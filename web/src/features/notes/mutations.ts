@@ -44,6 +44,8 @@ export function useUpdateNote() {
   const queryClient = useQueryClient();
   const ownerId = useOwner();
   return useMutation({
+    // Kept on the device, not sent by this call: it runs offline too (TanStack pauses online-only ones).
+    networkMode: "always",
     mutationFn: async ({ note, changes }: { note: VoiceNote; changes: UpdateVoiceNoteInput }) => {
       const body: Record<string, unknown> = { ...changes };
       if (changes.title !== undefined) body.baseTitle = note.title;
@@ -58,6 +60,8 @@ export function useDeleteNote() {
   const queryClient = useQueryClient();
   const ownerId = useOwner();
   return useMutation({
+    // Kept on the device, not sent by this call: it runs offline too (TanStack pauses online-only ones).
+    networkMode: "always",
     mutationFn: async (id: string) => {
       await makeChange({ ownerId, target: { type: "note", id }, action: "delete", method: "DELETE", path: `/api/voice-notes/${id}` });
       patchCachedNotes(queryClient, id, () => null);
@@ -71,6 +75,8 @@ export function useRetryTranscription() {
   const queryClient = useQueryClient();
   const ownerId = useOwner();
   return useMutation({
+    // Kept on the device, not sent by this call: it runs offline too (TanStack pauses online-only ones).
+    networkMode: "always",
     mutationFn: async (id: string) => {
       await makeChange({ ownerId, target: { type: "note", id }, action: "retranscribe", method: "POST", path: `/api/voice-notes/${id}/transcribe` });
       patchCachedNotes(queryClient, id, (n) => ({ ...n, isTranscribing: true, isError: false, error: null }));

@@ -64,9 +64,12 @@ export async function recordChangeFailure(
   });
 }
 
-/** The person's Retry of a refused change: sent again as it is. */
+/**
+ * The person's Retry of a refused change: sent again as it is, under a new id (the server keeps
+ * its answer to the old one, and would only give the refusal back).
+ */
 export async function retryChange(db: OutboxDb, seq: number): Promise<void> {
-  await db.pendingChanges.update(seq, { status: "waiting", lastError: undefined, current: undefined });
+  await db.pendingChanges.update(seq, { id: newChangeId(), status: "waiting", lastError: undefined, current: undefined });
 }
 
 /**
@@ -78,7 +81,8 @@ export async function keepMine(db: OutboxDb, seq: number): Promise<void> {
     const row = await db.pendingChanges.get(seq);
     if (!row) return;
     const body = Object.fromEntries(Object.entries(row.body ?? {}).filter(([key]) => !key.startsWith("base")));
-    await db.pendingChanges.put({ ...row, body, status: "waiting", current: undefined, lastError: undefined });
+    // A new id: the old one's answer (the conflict) is what the server would give back.
+    await db.pendingChanges.put({ ...row, id: newChangeId(), body, status: "waiting", current: undefined, lastError: undefined });
   });
 }
 
