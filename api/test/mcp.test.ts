@@ -216,6 +216,14 @@ describe.each(dbKinds)("the MCP server on %s", (kind) => {
     expect(session.headers.get("www-authenticate")).toContain("invalid_token");
   });
 
+  test("a disabled account's tokens are refused at /mcp", async () => {
+    const carl = await createUser(t.deps);
+    const { token } = await createAssistantToken(t, carl);
+    expect((await mcpPost(t, initialize, { authorization: `Bearer ${token}` })).status).toBe(200);
+    await t.deps.database.db.updateTable("users").set({ disabled_at: new Date() }).where("id", "=", carl.id).execute();
+    await expectError(await mcpPost(t, initialize, { authorization: `Bearer ${token}` }), 401, "unauthorized");
+  });
+
   test("an assistant token is refused by the rest of the API", async () => {
     for (const path of ["/api/voice-notes?period=day&periodKey=2026-03-10", "/api/search?q=tomatoes", "/api/domains", "/api/assistants"]) {
       await expectError(await call(t, "GET", path, { headers: { authorization: `Bearer ${anaToken}` } }), 401, "unauthorized");
