@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a person would see; a loaded host takes longer than the 1 s default.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -7,16 +7,19 @@ import { createSupabaseTokens } from "./auth/supabase-tokens.js";
 import { compressJson } from "./compression.js";
 import { createErrorHandler, errorResponse, noRouteResponse } from "./errors.js";
 import { cachePolicy } from "./http/cache-policy.js";
+import { requestScope } from "./http/stray-errors.js";
 import { robotsRoutes } from "./http/robots.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { openApiRoutes } from "./openapi/routes.js";
 import { healthRoutes } from "./routes/health.js";
+import { idempotentChanges } from "./http/idempotency.js";
 import { productRoutes, publicProductRoutes } from "./routes/index.js";
 import { activityRecorder } from "./auth/activity.js";
 import { inlineScriptHashes, scanPrerenderedPages } from "./prerendered-pages.js";
 import { mountWebApp } from "./web-static.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { metricsRoute } from "./metrics/route.js";
+import { localChangeFeed } from "./changes/change-feed.js";
 import { mcpRoutes } from "./mcp/route.js";
 import { oauthRoutes } from "./oauth/routes.js";
 import { serviceContext } from "./routes/index.js";
@@ -25,7 +28,11 @@ import { serviceContext } from "./routes/index.js";
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
+  // First: an error that escapes a request's handling is still that request's (http/stray-errors.ts).
+  app.use("*", requestScope());
   deps.metrics ??= createMetrics(deps.database.db);
+  // One feed for the events streams and the services that end them (account deletion).
+  deps.changes ??= localChangeFeed();
   const metrics = deps.metrics;
   app.use("*", metrics.http);
   // Read once: their inline scripts' hashes go into the CSP, and they are served at their paths.
@@ -47,6 +54,7 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use("*", requireUser({ db: deps.database.db, tokens, supabase, onActive: activityRecorder(deps.database.db, deps.logger) }));
+  api.use("*", idempotentChanges(deps.database.db));
   api.route("/", productRoutes(deps));
   api.all("*", noRouteResponse);
   app.route("/api", api);

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly issues?: ErrorBody["error"]["issues"],
     /** limit_reached: when the limit resets (answered as `resetsAt` and Retry-After). */
     readonly resetsAt?: Date,
+    /** conflict: the item as it is now, so the person can compare both versions. */
+    readonly current?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -21,8 +23,17 @@ export class ApiError extends Error {
 
 export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
 
-export function errorResponse(c: Context, code: ErrorCode, message: string, issues?: ErrorBody["error"]["issues"], resetsAt?: Date) {
-  const body: ErrorBody = { error: { code, message, ...(issues ? { issues } : {}), ...(resetsAt ? { resetsAt: resetsAt.toISOString() } : {}) } };
+export function errorResponse(
+  c: Context,
+  code: ErrorCode,
+  message: string,
+  issues?: ErrorBody["error"]["issues"],
+  resetsAt?: Date,
+  current?: Record<string, unknown>,
+) {
+  const body: ErrorBody = {
+    error: { code, message, ...(issues ? { issues } : {}), ...(resetsAt ? { resetsAt: resetsAt.toISOString() } : {}), ...(current ? { current } : {}) },
+  };
   if (resetsAt) c.header("Retry-After", String(Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000))));
   return c.json(body, errorStatus[code] as 400);
 }
@@ -32,11 +43,17 @@ export const noRouteResponse = (c: Context) => errorResponse(c, "not_found", `No
 
 export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
-    if (err instanceof ApiError) return errorResponse(c, err.code, err.message, err.issues, err.resetsAt);
+    if (err instanceof ApiError) return errorResponse(c, err.code, err.message, err.issues, err.resetsAt, err.current);
     if (err instanceof HTTPException) {
       const status = err.status;
       const code = (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? "bad_request") as ErrorCode;
       return errorResponse(c, code, err.message || "Request failed");
+    }
+    // The client went away (a stopped answer, a closed tab): what failed after is no server fault,
+    // and nobody hears the answer.
+    if (c.req.raw.signal.aborted) {
+      logger.info({ path: c.req.path, method: c.req.method, reason: err.message }, "request ended: the client went away");
+      return errorResponse(c, "bad_request", "The request was cancelled");
     }
     logger.error({ err, path: c.req.path, method: c.req.method }, "unhandled error");
     return errorResponse(c, "internal", "Something went wrong on our side. Please try again.");

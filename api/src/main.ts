@@ -16,8 +16,11 @@ const config = loadConfig();
 // server's modules load: the two overlap instead of adding up (issue 21).
 const opening = openDatabase(config, pgliteAssets);
 opening.catch(() => undefined); // awaited, and reported, by startServer
-const { startServer } = await import("./server.js");
+const [{ startServer }, { keepServingOnStrayErrors }] = await Promise.all([import("./server.js"), import("./http/stray-errors.js")]);
 const running = await startServer(config, {}, opening).finally(() => clearInterval(holdLoop));
+// A failure to start ends the process; once it serves, an error nothing handled is logged with its
+// request and answered 500, and the server keeps serving (the decision: http/stray-errors.ts).
+keepServingOnStrayErrors(running.deps.logger);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -18,6 +18,8 @@ import { scheduledBackups } from "./backup/scheduled.js";
 import { takeBackup } from "./backup/take.js";
 import { backupPlan } from "./services/instance-state.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
+import { importTempDir } from "./portability/upload.js";
+import { importLocksRepository } from "./repositories/import-locks.js";
 import { localChangeFeed } from "./changes/change-feed.js";
 import { CHANGES_CHANNEL, pgChangeFeed } from "./changes/pg-change-feed.js";
 import { listenOnPostgres } from "./db/pg-listen.js";
@@ -89,7 +91,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   // recordings on PGlite: a start of 4.2 s instead of 2.0 s; issue 21).
   let sweeping: Promise<void> | undefined;
   const sweep = () =>
-    (sweeping ??= sweepCrashLeftovers({ db: database.db, blobs, logger }, config.CRASH_SWEEP_AGE_SECONDS)
+    (sweeping ??= sweepCrashLeftovers({ db: database.db, blobs, logger, importDir: importTempDir(config.DATA_DIR) }, config.CRASH_SWEEP_AGE_SECONDS)
       .then(
         () => undefined,
         (err: unknown) => logger.error({ err }, "crash sweep failed"),
@@ -204,6 +206,8 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   // The embedded database is opened by this process alone: what a killed process held is resumed
   // now, not when its lease runs out. On PostgreSQL another process may hold it: the lease decides.
   if (jobs && database.kind === "pglite") await jobs.resumeAbandoned();
+  // Likewise an import a killed process was running: the next import need not wait for its lock to go stale.
+  if (database.kind === "pglite") await importLocksRepository(database.db).releaseAll();
   // The AI settings changed (here, or heard from another process): a transcribing process with an
   // engine now takes back the notes that waited for one, at once.
   enginesChanged = () => {

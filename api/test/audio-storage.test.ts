@@ -72,6 +72,21 @@ describe.each(cases)("audio in %s on %s", (store, kind) => {
     await expectError(await call(t, "GET", `/api/voice-notes/${note.id}/audio`, { user }), 404, "not_found");
   });
 
+  test("deleting a collection deletes its notes' audio, and only theirs", async () => {
+    const user = await newUser();
+    const trip = await createDomain(t, user, { name: "Trip" });
+    const gone = [await upload(user, { domainId: trip.id, title: "One" }), await upload(user, { domainId: trip.id, title: "Two" })];
+    const stays = await upload(user, { title: "Stays" });
+    const goneKeys = await Promise.all(gone.map((n) => keyOf(n.id)));
+    const staysKey = await keyOf(stays.id);
+    expect(await keys()).toEqual(expect.arrayContaining([...goneKeys, staysKey]));
+    expect((await call(t, "DELETE", `/api/domains/${trip.id}`, { user })).status).toBe(200);
+    const after = await keys();
+    for (const key of goneKeys) expect(after).not.toContain(key);
+    expect(after).toContain(staysKey);
+    await expectError(await call(t, "GET", `/api/voice-notes/${gone[0]!.id}/audio`, { user }), 404, "not_found");
+  });
+
   test("a refused upload and a replayed one store nothing more", async () => {
     const user = await newUser();
     const before = await keys();

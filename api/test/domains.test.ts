@@ -168,4 +168,63 @@ describe.each(dbKinds)("collections (/api/domains) on %s", (kind) => {
       await expectError(await call(t, "GET", `/api/domains/${id}/stats`, { user }), 404, "not_found");
     }
   });
+  test("editing a collection changes its name, description and colour; its address stays; another user's answers 404", async () => {
+    const u = await createUser(t.deps);
+    const d = await createDomain(t, u, { name: "Garden", description: "Plants" });
+    const res = await call(t, "PATCH", `/api/domains/${d.id}`, { user: u, json: { name: "  Allotment ", description: "", primaryColor: "#15803d" } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: d.id, name: "Allotment", slug: "garden", description: null, primaryColor: "#15803d" });
+    expect(await (await call(t, "GET", "/api/domains", { user: u })).json()).toMatchObject([{ name: "Allotment", primaryColor: "#15803d" }]);
+    // The same edit sent again is the same edit.
+    expect(await (await call(t, "PATCH", `/api/domains/${d.id}`, { user: u, json: { name: "Allotment" } })).json()).toMatchObject({ name: "Allotment", description: null });
+
+    await expectError(await call(t, "PATCH", `/api/domains/${d.id}`, { user: u, json: { name: "" } }), 400, "validation_failed");
+    await expectError(await call(t, "PATCH", `/api/domains/${d.id}`, { user: u, json: { primaryColor: "green" } }), 400, "validation_failed");
+    const other = await createUser(t.deps);
+    await expectError(await call(t, "PATCH", `/api/domains/${d.id}`, { user: other, json: { name: "Mine now" } }), 404, "not_found");
+    expect(await (await call(t, "GET", "/api/domains", { user: u })).json()).toMatchObject([{ name: "Allotment" }]);
+  });
+
+  test("deleting a collection takes its notes, summaries, types and threads; its slug is free again; a repeat succeeds; another user's is 404", async () => {
+    const u = await createUser(t.deps);
+    const keep = await createDomain(t, u, { name: "Keep", isDefault: true });
+    const d = await createDomain(t, u, { name: "Trip" });
+    const db = t.deps.database.db;
+    for (const title of ["Day one", "Day two"]) {
+      const res = await t.app.request("/api/voice-notes", { method: "POST", headers: u.headers, body: noteForm({ domainId: d.id, title }) });
+      expect(res.status).toBe(201);
+    }
+    const kept = await t.app.request("/api/voice-notes", { method: "POST", headers: u.headers, body: noteForm({ domainId: keep.id, title: "Stays" }) });
+    expect(kept.status).toBe(201);
+    const type = (await (await call(t, "POST", "/api/summary-types", { user: u, json: { domainId: d.id, name: "Trip log", prompt: "P" } })).json()) as { id: string };
+    await db
+      .insertInto("summaries")
+      .values({ user_id: u.id, domain_id: d.id, summary_type_id: type.id, period: "day", period_key: "2026-03-10", content: "c", themes: [], total_voice_notes: 2, total_duration: 2, words_transcribed: 1, engine: "test" })
+      .execute();
+    await db.insertInto("chat_threads").values({ user_id: u.id, domain_id: d.id, title: "Trip questions" }).execute();
+
+    expect(await (await call(t, "GET", `/api/domains/${d.id}/contents`, { user: u })).json()).toEqual({ notes: 2, summaries: 1 });
+    const other = await createUser(t.deps);
+    await expectError(await call(t, "GET", `/api/domains/${d.id}/contents`, { user: other }), 404, "not_found");
+    await expectError(await call(t, "DELETE", `/api/domains/${d.id}`, { user: other }), 404, "not_found");
+    expect(await (await call(t, "GET", `/api/domains/${d.id}/contents`, { user: u })).json()).toEqual({ notes: 2, summaries: 1 });
+
+    const res = await call(t, "DELETE", `/api/domains/${d.id}`, { user: u });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    const left = async (table: "voice_notes" | "summaries" | "summary_types" | "chat_threads") =>
+      (await db.selectFrom(table).select("domain_id").where("user_id", "=", u.id).execute()).map((r) => r.domain_id);
+    expect(await left("voice_notes")).toEqual([keep.id]);
+    expect(await left("summaries")).toEqual([]);
+    expect(await left("summary_types")).toEqual([]);
+    expect(await left("chat_threads")).toEqual([]);
+    expect(((await (await call(t, "GET", "/api/domains", { user: u })).json()) as { id: string }[]).map((x) => x.id)).toEqual([keep.id]);
+    await expectError(await call(t, "GET", `/api/domains/${d.id}/stats`, { user: u }), 404, "not_found");
+
+    // Sent again after a lost answer: already gone, so done.
+    const again = await call(t, "DELETE", `/api/domains/${d.id}`, { user: u });
+    expect(again.status).toBe(200);
+    // The address is free again.
+    expect(await createDomain(t, u, { name: "Trip" })).toMatchObject({ slug: "trip" });
+  });
 });

@@ -89,6 +89,12 @@ describe.each(dbKinds)("OpenAPI document on %s", (kind) => {
       "get /api/domains/default": () => call(t, "GET", "/api/domains/default", { user }),
       "post /api/domains": () => call(t, "POST", "/api/domains", { user, json: { name: "Second", description: "", primaryColor: "#6b7280", isDefault: false, userId: user.id } }),
       "get /api/domains/{id}/stats": () => call(t, "GET", `/api/domains/${domain}/stats`, { user }),
+      "get /api/domains/{id}/contents": () => call(t, "GET", `/api/domains/${domain}/contents`, { user }),
+      "patch /api/domains/{id}": () => call(t, "PATCH", `/api/domains/${domain}`, { user, json: { name: "Docs", primaryColor: "#0369a1" } }),
+      "delete /api/domains/{id}": async () => {
+        const spare = await createDomain(t, user, { name: "Spare" });
+        return call(t, "DELETE", `/api/domains/${spare.id}`, { user });
+      },
       "get /api/voice-notes": () => call(t, "GET", `/api/voice-notes?period=day&periodKey=2026-03-10&domainId=${domain}&tz=UTC`, { user }),
       "post /api/voice-notes": () => t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm({ domainId: domain, clientId: "docs" }) }),
       "get /api/voice-notes/{id}/audio": () => call(t, "GET", `/api/voice-notes/${note}/audio`, { user }),

@@ -50,7 +50,8 @@ describe.each(dbKinds)("summary types on %s", (kind) => {
     expect(await del.json()).toEqual({ success: true });
     const after = (await (await call(t, "GET", `/api/summary-types?domainId=${domainId}`, { user })).json()) as SummaryType[];
     expect(after.map((x) => x.id)).toEqual([b.id]);
-    await expectError(await call(t, "DELETE", `/api/summary-types/${a.id}`, { user }), 404, "not_found");
+    // Sent again (its answer lost): already gone counts as deleted.
+    expect((await call(t, "DELETE", `/api/summary-types/${a.id}`, { user })).status).toBe(200);
   });
 
   test("deleting a type deletes the summaries made with it", async () => {

@@ -20,6 +20,8 @@ declare module "vitest" {
     noEngineBaseUrl: string;
     /** POST /script here to change what the OpenAI test server answers (see support/fake-openai.ts). */
     openaiControlUrl: string;
+    /** The OpenAI test server itself, for an API a journey starts on its own (the admin screen's AI settings). */
+    openaiBaseUrl: string;
   }
 }
 
@@ -75,6 +77,7 @@ export default async function setup(project: TestProject) {
     project.provide("openaiSummaryBaseUrl", "");
     project.provide("noEngineBaseUrl", "");
     project.provide("openaiControlUrl", "");
+    project.provide("openaiBaseUrl", "");
     return;
   }
 
@@ -106,6 +109,7 @@ export default async function setup(project: TestProject) {
   project.provide("openaiSummaryBaseUrl", openaiSummaries.baseUrl);
   project.provide("noEngineBaseUrl", noEngine.baseUrl);
   project.provide("openaiControlUrl", openai.controlUrl);
+  project.provide("openaiBaseUrl", openai.server.baseURL);
 
   return async () => {
     await Promise.all(started.map((api) => api.stop()));

@@ -75,7 +75,17 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     await onThisDay.getByText("Garden Diary").waitFor();
     // The floating Go to date gives way to the rail's calendar.
     expect(await page.getByRole("button", { name: "Go to date" }).count()).toBe(0);
-    await captureScreen(page, "journal-rail", () => page.getByTestId("on-this-day").first().waitFor());
+    // The rail is a desktop's; on a phone the same glance is the calendar sheet the period headline opens.
+    const sheet = page.getByRole("dialog", { name: "Calendar" });
+    await captureScreen(page, "journal-rail", async () => {
+      if (page.viewportSize()?.width !== SIZES.mobile.width) return rail.getByTestId("on-this-day").waitFor();
+      if ((await sheet.count()) === 0) await page.getByRole("button", { name: /open the calendar/ }).click();
+      await sheet.locator(`[data-day="${today}"][data-notes="1"]`).waitFor();
+    });
+    if ((await sheet.count()) > 0) {
+      await page.keyboard.press("Escape");
+      await expect.poll(() => sheet.count()).toBe(0);
+    }
 
     // A tap on today in the rail's calendar keeps the day view; the previous month's button then a marked day opens it.
     await page.setViewportSize(SIZES.desktop);

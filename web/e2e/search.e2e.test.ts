@@ -45,7 +45,7 @@ describe.skipIf(missing !== null)("search in Chromium against the real API", () 
     await page.waitForURL(`${baseUrl}/home-life`);
     await page.getByTestId("current-collection").getByText("Home Life", { exact: true }).waitFor();
 
-    await page.getByRole("link", { name: "Search" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
     await page.waitForURL(`${baseUrl}/search`);
     await captureScreen(page, "search-start", () => page.getByRole("heading", { name: "Search everything you said" }).waitFor());
     const field = page.getByRole("searchbox", { name: "Search your journal" });

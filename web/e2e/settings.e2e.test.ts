@@ -9,6 +9,8 @@ if (missing) console.warn(`[e2e] settings journey skipped: ${missing}`);
 
 // Not the machine's zone (UTC here), and one with a quarter-hour offset: the screen shows the browser's own.
 const TIME_ZONE = "Asia/Kathmandu";
+// How the browser names it: Chromium's ICU still reports the zone's older spelling, Asia/Katmandu.
+const SHOWN_ZONE = /^Asia\/Kath?mandu$/;
 
 describe.skipIf(missing !== null)("the Settings screen in Chromium against the real API", () => {
   const baseUrl = inject("baseUrl");
@@ -39,7 +41,7 @@ describe.skipIf(missing !== null)("the Settings screen in Chromium against the r
     await chooseMenuItem(page, "Settings");
     await page.waitForURL(`${baseUrl}/settings`);
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
-    await page.getByTestId("time-zone").getByText(TIME_ZONE, { exact: true }).waitFor();
+    await page.getByTestId("time-zone").getByText(SHOWN_ZONE).waitFor();
     await page.getByText("GMT+05:45").waitFor();
     await page.getByTestId("outbox-count").getByText("0", { exact: true }).waitFor();
     // The header names the collection the logo goes back to.
@@ -65,7 +67,7 @@ describe.skipIf(missing !== null)("the Settings screen in Chromium against the r
       // It needs no server: reloaded with no network, it shows the same from the device alone.
       await page.reload();
       await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
-      await page.getByTestId("time-zone").getByText(TIME_ZONE, { exact: true }).waitFor();
+      await page.getByTestId("time-zone").getByText(SHOWN_ZONE).waitFor();
       await page.getByTestId("outbox-count").getByText("1", { exact: true }).waitFor();
     } finally {
       await context.setOffline(false);

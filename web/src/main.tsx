@@ -83,12 +83,16 @@ function startOutboxOnceSignedIn() {
       queryClient,
       refreshAfterDelivery: [noteKeys.all, collectionKeys.all],
       // getSession refreshes an expired token first; after a 401 a refresh is forced.
-      getAccessToken: async (refresh) => {
+      // The token and its person come from one session: a recording is only sent with its owner's.
+      getSession: async (refresh) => {
         const supabase = await getSupabase().catch(() => null);
         // supabase-js could not load (the server went away before it did): the session in hand.
-        if (!supabase) return refresh ? null : (auth.getState().session?.access_token ?? null);
-        const { data } = refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
-        return data.session?.access_token ?? null;
+        const session = supabase
+          ? (refresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession()).data.session
+          : refresh
+            ? null
+            : auth.getState().session;
+        return session ? { accessToken: session.access_token, userId: session.user.id } : null;
       },
     }),
     () => {

@@ -4,7 +4,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { OUTBOX_REPLAYED_MESSAGE, OUTBOX_SYNC_TAG, type OutboxReplayedMessage } from "./features/outbox/background-sync";
 import { outboxDb } from "./features/outbox/outbox-db";
 import { replayOutbox, type ReplayReport } from "./features/outbox/replay";
-import { readMirroredToken } from "./features/outbox/session-mirror";
+import { readMirroredSession } from "./features/outbox/session-mirror";
 import { fetchTransport } from "./features/outbox/upload-recording";
 import { openReminder, reminderFromPush, showReminder } from "./features/reminders/notification";
 import { SHARE_TARGET_PATH, receiveShared } from "./features/share-target/receive-shared";
@@ -59,7 +59,7 @@ async function replayFromWorker(): Promise<ReplayReport> {
   const report = await replayOutbox({
     db,
     baseUrl: self.location.origin,
-    getAccessToken: () => readMirroredToken(db),
+    getSession: () => readMirroredSession(db),
     transport: fetchTransport(),
   });
   const message: OutboxReplayedMessage = { type: OUTBOX_REPLAYED_MESSAGE, report };
@@ -93,7 +93,7 @@ self.addEventListener("sync", (event) => {
     replayFromWorker().then((report) => {
       // A rejected sync is retried by the browser later with backoff; only worth it for
       // failures that may pass (no connection, server errors), not for a missing session.
-      if (report.offline || report.failed.length > 0) throw new Error("outbox replay incomplete; the browser will retry");
+      if (report.offline || report.failed.length > 0 || report.changes.stopped === "server") throw new Error("outbox replay incomplete; the browser will retry");
     }),
   );
 });

@@ -11,6 +11,7 @@ import { signConfirmation, verifyConfirmation, type AccessTokens } from "./acces
 import { sessionOfBearer } from "./bearer.js";
 import { accountDisabled, GoTrueError, invalidCredentials } from "./gotrue-errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
+import { textProblem } from "../storable-text.js";
 import { hashOpaqueToken, hashRefreshToken, newRefreshToken } from "./refresh-tokens.js";
 import { signupPolicy } from "../instance/effective.js";
 import { instanceSettingsRepository } from "../repositories/instance-settings.js";
@@ -127,6 +128,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.password.length < MIN_PASSWORD_LENGTH) {
         throw new GoTrueError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
           weak_password: { reasons: ["length"] },
+        });
+      }
+      // A password is bytes once hashed: an unpaired surrogate becomes U+FFFD on the way, so
+      // "Pass\ud800word", "Pass\udfffword" and "Pass\ufffdword" would be one password. Refused.
+      if (textProblem(input.password) !== null || input.password.includes("\ufffd")) {
+        throw new GoTrueError(422, "weak_password", "Password contains characters that are not valid text (an unpaired surrogate or U+FFFD). Choose another password.", {
+          weak_password: { reasons: ["characters"] },
         });
       }
       const exists = () => new GoTrueError(422, "user_already_exists", "User already registered");

@@ -24,6 +24,8 @@ export interface ChangeFeed {
   resyncAll(): void;
   /** Ends every subscriber's stream (shutdown: open streams would hold the server's close). */
   endAll(): void;
+  /** Ends one user's streams (the account was deleted or disabled), in every process that serves them. */
+  endUser(userId: string): void;
 }
 
 /** A stream per tab; more than this for one user is a leak or abuse, not tabs. */
@@ -61,6 +63,10 @@ export function localChangeFeed(maxPerUser = MAX_STREAMS_PER_USER): ChangeFeed {
     },
     endAll() {
       for (const listeners of byUser.values()) deliver(listeners, { kind: "end" });
+    },
+    endUser(userId) {
+      const listeners = byUser.get(userId);
+      if (listeners) deliver(listeners, { kind: "end" });
     },
   };
 }

@@ -63,7 +63,8 @@ export async function startAsk(ctx: ServiceContext, chat: ChatDeps, userId: stri
   let thread: ThreadRow | undefined;
   if (input.threadId) {
     thread = await repo.findThread(userId, input.threadId);
-    if (!thread || thread.domain_id !== input.domainId) throw notFound(THREAD);
+    // Ids are uuids: PostgreSQL reads them in any case, so compared here as it does.
+    if (!thread || thread.domain_id.toLowerCase() !== input.domainId.toLowerCase()) throw notFound(THREAD);
     if ((await repo.countMessages(thread.id)) + 2 > CHAT_THREAD_MAX_MESSAGES) {
       throw new ApiError("conflict", `This conversation is full (${CHAT_THREAD_MAX_MESSAGES} messages). Start a new one to ask more.`);
     }

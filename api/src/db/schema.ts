@@ -216,6 +216,25 @@ export interface UsageDaysTable {
   asks: Generated<number>;
 }
 
+/** The account's running import (one at a time); see the migration 20261128T1100_import_locks. */
+export interface ImportLocksTable {
+  user_id: string;
+  holder: string;
+  heartbeat_at: Generated<Date>;
+}
+
+/** A change applied once by its device-made id, with the answer a repeat gets (DESIGN §13). */
+export interface AppliedChangesTable {
+  user_id: string;
+  change_id: string;
+  /** "METHOD path" of the first request: the same id on another request is refused. */
+  request: string;
+  /** NULL while the first request is being applied. */
+  status: number | null;
+  body: string | null;
+  created_at: Generated<Date>;
+}
+
 /** What Settings → Connected assistants lists: an access token, or an app allowed through OAuth. */
 export interface AssistantGrantsTable {
   id: Generated<string>;
@@ -281,6 +300,8 @@ export interface DB {
   instance_settings: InstanceSettingsTable;
   invitations: InvitationsTable;
   usage_days: UsageDaysTable;
+  import_locks: ImportLocksTable;
+  applied_changes: AppliedChangesTable;
   assistant_grants: AssistantGrantsTable;
   assistant_credentials: AssistantCredentialsTable;
   oauth_clients: OAuthClientsTable;

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.js";
 import type { Logger } from "../logger.js";
@@ -7,16 +9,36 @@ import type { BlobStore, SweepResult } from "../storage/index.js";
 /**
  * Removes what a killed process left in the blob store: upload temporaries, and audio files
  * whose row was never written (the file is committed just before its row, so a kill between
- * the two leaves one) or whose row went while account deletion removed its files. Only what
- * nothing has touched for `ageSeconds` goes: another replica may be mid-upload right now.
+ * the two leaves one) or whose row went while account deletion removed its files; and the
+ * uploaded zips of imports under DATA_DIR/imports (`importDir`). Only what nothing has touched
+ * for `ageSeconds` goes: another replica may be mid-upload right now.
  */
 export async function sweepCrashLeftovers(
-  deps: { db: Kysely<DB>; blobs: BlobStore; logger: Logger },
+  deps: { db: Kysely<DB>; blobs: BlobStore; logger: Logger; importDir?: string },
   ageSeconds: number,
   now = new Date(),
 ): Promise<SweepResult> {
+  const before = new Date(now.getTime() - ageSeconds * 1000);
+  if (deps.importDir) {
+    const imports = await sweepFolder(deps.importDir, before);
+    if (imports) deps.logger.info({ imports }, "removed import temporaries a crash left behind");
+  }
   const notes = voiceNotesRepository(deps.db);
-  const result = await deps.blobs.sweep(new Date(now.getTime() - ageSeconds * 1000), (keys) => notes.referencedAudioKeys(keys));
+  const result = await deps.blobs.sweep(before, (keys) => notes.referencedAudioKeys(keys));
   if (result.temporaries || result.orphans) deps.logger.info(result, "removed audio a crash left behind");
   return result;
+}
+
+/** Removes the files in `dir` last written before `before`; how many went. */
+async function sweepFolder(dir: string, before: Date): Promise<number> {
+  let removed = 0;
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= before.getTime()) continue;
+    await fs.promises.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }

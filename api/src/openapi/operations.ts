@@ -1,4 +1,6 @@
 import {
+  domainContentsSchema,
+  updateDomainSchema,
   createDomainSchema,
   createSummaryTypeSchema,
   createVoiceNoteFieldsSchema,
@@ -123,6 +125,21 @@ export const operations: Operation[] = [
   {
     method: "get", path: "/api/domains/{id}/stats", tag: "Collections", summary: "Recording statistics of a collection", idOf: "collection",
     responses: { 200: { description: "Counts; recentRecording is an ISO timestamp or \"\"", body: n("DomainStats", domainStatsSchema) } }, errors: [404],
+  },
+  {
+    method: "get", path: "/api/domains/{id}/contents", tag: "Collections", summary: "How many notes and summaries deleting the collection takes with it", idOf: "collection",
+    responses: { 200: { description: "Counts", body: n("DomainContents", domainContentsSchema) } }, errors: [404],
+  },
+  {
+    method: "patch", path: "/api/domains/{id}", tag: "Collections", summary: "Change a collection's name, description or colour", idOf: "collection",
+    description: "The slug (the collection's address) stays as it was.",
+    json: n("UpdateDomain", updateDomainSchema),
+    responses: { 200: { description: "The collection", body: Domain } }, errors: [404],
+  },
+  {
+    method: "delete", path: "/api/domains/{id}", tag: "Collections", summary: "Delete a collection with its notes, audio, summaries, summary types and threads", idOf: "collection",
+    description: "Its slug is free again. A collection already gone answers success (a repeated delete); another user's answers 404.",
+    responses: { 200: { description: "Deleted", body: Success } }, errors: [404],
   },
   {
     method: "get", path: "/api/voice-notes", tag: "Voice notes", summary: "Notes of a local day, week or month",
@@ -360,12 +377,15 @@ export const operations: Operation[] = [
     method: "post", path: "/api/import", tag: "Portability", summary: "Restore a journal export",
     description:
       "Multipart: the export zip in the field `file`. Collections are matched by name (else created), summary types by name, notes by the key they were recorded under, " +
-      "so importing the same zip again creates nothing; transcripts, dates and durations are kept, nothing is transcribed again. All rows go in one transaction; " +
-      "a refused import leaves no row and no file. Refused with 400 and the reason: not a zip, a truncated one, entries with `..`, absolute paths or links, " +
-      "an entry that expands over 100 times its size or a zip over `IMPORT_MAX_EXPANDED_BYTES` in all (zip bombs), an unknown `journal.json` version.",
+      "so importing the same zip again creates nothing; transcripts, dates and durations are kept, nothing is transcribed again. Notes go in by batches of 500, one transaction each; " +
+      "a refused import leaves no row and no file, and one that stops after some batches says how far it got: importing the same zip again goes on from there. " +
+      "Refused with 400 and the reason: not a zip, a truncated one or a truncated upload, entries with `..`, absolute paths or links, " +
+      "an entry that expands over 100 times its size or a zip over `IMPORT_MAX_EXPANDED_BYTES` in all (zip bombs), an unknown `journal.json` version, " +
+      "text the database cannot store (NUL, unpaired surrogates; the message names the entry), a recording that is not audio (named). " +
+      "One import runs per account at a time: another answers 409 (`an import of this journal is already running`).",
     multipart: { ...n("ImportForm", z.object({})), file: { field: "file", type: "application/zip" } },
     responses: { 200: { description: "What was imported and what was there already", body: n("ImportResult", importResultSchema) } },
-    errors: [413, 415],
+    errors: [409, 413, 415],
   },
   {
     method: "delete", path: "/api/auth/delete-account", tag: "Account", summary: "Delete the account",

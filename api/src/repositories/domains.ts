@@ -86,6 +86,48 @@ export function domainsRepository(db: Kysely<DB>) {
       });
     },
 
+    /** Changes the name, description or colour; undefined when the user has no such collection. */
+    update(
+      userId: string,
+      id: string,
+      patch: { name?: string; description?: string | null; primaryColor?: string },
+    ): Promise<DomainRow | undefined> {
+      const set: { name?: string; description?: string | null; primary_color?: string } = {};
+      if (patch.name !== undefined) set.name = patch.name;
+      if (patch.description !== undefined) set.description = patch.description;
+      if (patch.primaryColor !== undefined) set.primary_color = patch.primaryColor;
+      if (Object.keys(set).length === 0) return this.find(userId, id);
+      return db.updateTable("domains").set(set).$call(ownedBy("domains", userId)).where("id", "=", id).returningAll().executeTakeFirst();
+    },
+
+    /** How many notes and summaries go with the collection, for the delete confirmation. */
+    async contents(userId: string, id: string): Promise<{ notes: number; summaries: number }> {
+      const [notes, summaries] = await Promise.all([
+        db.selectFrom("voice_notes").$call(ownedBy("voice_notes", userId)).where("domain_id", "=", id).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+        db.selectFrom("summaries").$call(ownedBy("summaries", userId)).where("domain_id", "=", id).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return { notes: Number(notes.n), summaries: Number(summaries.n) };
+    },
+
+    /**
+     * Deletes the collection; its notes, summaries, summary types and threads go with it (the
+     * foreign keys cascade). Returns the audio keys its notes held, to delete the files after
+     * the rows, or undefined when the user has no such collection.
+     */
+    delete(userId: string, id: string): Promise<string[] | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const keys = await trx
+          .selectFrom("voice_notes")
+          .select("audio_key")
+          .$call(ownedBy("voice_notes", userId))
+          .where("domain_id", "=", id)
+          .where("audio_key", "is not", null)
+          .execute();
+        const row = await trx.deleteFrom("domains").$call(ownedBy("domains", userId)).where("id", "=", id).returning("id").executeTakeFirst();
+        return row ? keys.map((k) => k.audio_key!) : undefined;
+      });
+    },
+
     async stats(userId: string, domainId: string): Promise<DomainStatsRow> {
       const row = await db
         .selectFrom("voice_notes")

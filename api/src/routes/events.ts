@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { IncomingMessage } from "node:http";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../app-env.js";
 import { bearerExpiresAt } from "../auth/bearer.js";
@@ -24,12 +25,36 @@ export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; m
     const pending: Exclude<FeedEvent, { kind: "end" }>[] = [];
     let wake: (() => void) | undefined;
     let end: (() => void) | undefined;
-    const unsubscribe = feed.subscribe(user.id, (event) => {
-      if (event.kind === "end") return end?.();
+    // The client left (or the feed ended the stream) before the stream began.
+    let over = false;
+    const subscription = feed.subscribe(user.id, (event) => {
+      if (event.kind === "end") {
+        over = true;
+        return end?.();
+      }
       pending.push(event);
       wake?.();
     });
-    if (!unsubscribe) throw new ApiError("rate_limited", "Too many open event streams for this account. Close a tab and try again.");
+    if (!subscription) throw new ApiError("rate_limited", "Too many open event streams for this account. Close a tab and try again.");
+    let subscribed = true;
+    const unsubscribe = () => {
+      if (subscribed) subscription();
+      subscribed = false;
+    };
+    // The stream's place is given back when the client's connection closes, however and whenever
+    // it goes (before the headers went out, after, mid-stream): not only when the stream's loop
+    // notices, which a write stuck on a dead socket, or an abort that came before the stream
+    // began, would delay until the token expired.
+    const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+    const gone = () => {
+      over = true;
+      unsubscribe();
+      end?.();
+    };
+    if (socket) {
+      if (socket.destroyed) gone();
+      else socket.once("close", gone);
+    }
     const expiresAt = bearerExpiresAt(c.req.header("authorization"));
     const lifetime = Math.min(options.maxLifetimeMs ?? EVENTS_MAX_LIFETIME_MS, expiresAt ? expiresAt - Date.now() : Infinity);
     c.header("Cache-Control", "no-store");
@@ -39,18 +64,20 @@ export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; m
     // nginx and similar proxies would otherwise hold the events back in their buffers.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
-      let open = true;
+      let open = !over;
       end = () => {
         open = false;
         wake?.();
+        // A write waiting on a client that reads no more is released: the loop ends now.
+        if (over && !stream.closed) stream.abort();
       };
-      stream.onAbort(end);
+      stream.onAbort(gone);
       const expiry = setTimeout(end, Math.max(0, lifetime));
       const heartbeat = setInterval(() => {
         stream.write(": ping\n\n").catch(() => undefined);
       }, options.heartbeatMs ?? EVENTS_HEARTBEAT_MS);
       try {
-        await stream.writeSSE({ event: "ready", data: "{}" });
+        if (open) await stream.writeSSE({ event: "ready", data: "{}" });
         while (open) {
           const event = pending.shift();
           if (!event) {
@@ -65,6 +92,7 @@ export function eventRoutes(feed: ChangeFeed, options: { heartbeatMs?: number; m
       } finally {
         clearInterval(heartbeat);
         clearTimeout(expiry);
+        socket?.off("close", gone);
         unsubscribe();
       }
     });

@@ -31,7 +31,11 @@ export function serviceContext(deps: AppDeps): ServiceContext {
     summarizer: deps.engines.summarizer,
     wakeJobs: deps.wakeJobs,
     instance: instanceControlOf(deps),
-    onAccountRevoked: deps.onAccountRevoked,
+    // Whatever this process keeps of the account goes at once: its open events streams end too.
+    onAccountRevoked: (userId) => {
+      deps.onAccountRevoked?.(userId);
+      deps.changes?.endUser(userId);
+    },
     onOutboxReplay: () => deps.metrics?.outboxReplay(),
   };
 }

@@ -6,7 +6,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { AppEnv } from "../app-env.js";
 import { exportJournal } from "../portability/export.js";
 import { importJournal } from "../portability/import.js";
-import { receiveZip } from "../portability/upload.js";
+import { importTempDir, receiveZip } from "../portability/upload.js";
 import type { ServiceContext } from "../services/context.js";
 import { readQuery } from "./request.js";
 
@@ -31,7 +31,7 @@ export function portabilityRoutes(ctx: ServiceContext) {
     .post("/import", async (c) => {
       let upload;
       try {
-        upload = await receiveZip({ headers: c.req.raw.headers, body: bodyStream(c) }, ctx.config.IMPORT_MAX_BYTES);
+        upload = await receiveZip({ headers: c.req.raw.headers, body: bodyStream(c) }, { maxBytes: ctx.config.IMPORT_MAX_BYTES, tempDir: importTempDir(ctx.config.DATA_DIR) });
       } catch (err) {
         c.header("Connection", "close");
         throw err;

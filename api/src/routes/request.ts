@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ZodType, z } from "zod";
 import { ApiError, errorResponse, notFound } from "../errors.js";
+import { findText } from "../storable-text.js";
 
 /**
  * Reading requests: the one home of input validation, JSON bodies and body limits. The product
@@ -31,16 +32,8 @@ export function checkInput<S extends ZodType>(schema: S, input: unknown): { ok: 
  * Where a parsed input holds a string with U+0000, or null. PostgreSQL text cannot store that
  * character: the query would fail and the request answer 500, so such input is refused as 400.
  */
-export function nulCharPath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
-  // Parsed inputs are flat; the bound keeps a deeply nested pass-through value from exhausting the stack.
-  if (depth > 16 || value === null || typeof value !== "object") return null;
-  for (const [key, v] of Object.entries(value)) {
-    if (key.includes("\u0000")) return [...path, key].join(".");
-    const found = nulCharPath(v, [...path, key], depth + 1);
-    if (found !== null) return found;
-  }
-  return null;
+export function nulCharPath(value: unknown): string | null {
+  return findText(value, (text) => text.includes("\u0000"));
 }
 
 /** The input, valid, or the product's 400 whose first message leads so the spec's texts reach the user. */
@@ -62,6 +55,7 @@ export function parseWith<S extends ZodType>(schema: S, input: unknown): z.infer
  * with `empty` given, a blank body reads as that value (GoTrue accepts one).
  */
 export async function readJsonBody(c: Context, refuse: (reason: string) => Error, empty?: unknown): Promise<unknown> {
+  // Decided: JSON is read whatever the Content-Type (text/plain, none), as GoTrue does; a body that is not JSON is refused as such.
   const text = await c.req.text();
   if (empty !== undefined && text.trim() === "") return empty;
   try {

@@ -16,6 +16,8 @@ export async function deleteAccount(ctx: ServiceContext, userId: string): Promis
   const keys = await account.listAudioKeys(userId);
   const deleted = await account.deleteUser(userId);
   if (!deleted) throw notFound("Account");
+  // Its tokens stopped working with its sessions: its open streams end now, not when they expire.
+  ctx.onAccountRevoked?.(userId);
   if (deleted.wasAdmin && (await adminRepository(ctx.db).otherActiveAdmins(userId)) === 0) {
     // The last admin left: the oldest account that can sign in runs the instance from now on.
     const promoted = await adminRepository(ctx.db).promoteOldest();

@@ -13,6 +13,7 @@ import {
 import type { DomainRow, SummaryTypeRow } from "../db/schema.js";
 import { ApiError, notFound } from "../errors.js";
 import { SummaryError, type SummaryResult } from "../engines/summaries/types.js";
+import { existsForAnyone } from "../repositories/scope.js";
 import { summariesRepository, type SummaryFigures, type SummaryRequest, type SummaryWithTypeRow } from "../repositories/summaries.js";
 import { voiceNotesRepository } from "../repositories/voice-notes.js";
 import { SUMMARY_JOB } from "../jobs/job-signals.js";
@@ -50,7 +51,9 @@ export async function listSummaries(ctx: ServiceContext, userId: string, q: List
 }
 
 export async function deleteSummary(ctx: ServiceContext, userId: string, id: string): Promise<void> {
-  if (!(await summariesRepository(ctx.db).delete(userId, id))) throw notFound("Summary");
+  if (await summariesRepository(ctx.db).delete(userId, id)) return;
+  // Already gone counts as deleted; another user's summary still answers 404.
+  if (await existsForAnyone(ctx.db, "summaries", id)) throw notFound("Summary");
 }
 
 /** A generate request checked against the user's data: what an engine needs to write the summary. */

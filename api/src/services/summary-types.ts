@@ -1,6 +1,7 @@
 import type { CreateSummaryTypeInput, SummaryType, UpdateSummaryTypeInput } from "@vj/core";
 import type { SummaryTypeRow } from "../db/schema.js";
 import { notFound } from "../errors.js";
+import { existsForAnyone } from "../repositories/scope.js";
 import { summaryTypesRepository } from "../repositories/summary-types.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
@@ -50,5 +51,7 @@ export async function updateSummaryType(
 }
 
 export async function deleteSummaryType(ctx: ServiceContext, userId: string, id: string): Promise<void> {
-  if (!(await summaryTypesRepository(ctx.db).delete(userId, id))) throw notFound("Summary type");
+  if (await summaryTypesRepository(ctx.db).delete(userId, id)) return;
+  // Already gone counts as deleted; another user's type still answers 404.
+  if (await existsForAnyone(ctx.db, "summary_types", id)) throw notFound("Summary type");
 }

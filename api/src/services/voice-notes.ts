@@ -11,6 +11,7 @@ import {
   type VoiceNote,
 } from "@vj/core";
 import type { VoiceNoteRow } from "../db/schema.js";
+import { existsForAnyone } from "../repositories/scope.js";
 import type { SessionKey } from "../repositories/auth-sessions.js";
 import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
@@ -207,7 +208,17 @@ export async function updateVoiceNote(
   patch: UpdateVoiceNoteInput,
 ): Promise<VoiceNote> {
   if (patch.title === undefined && patch.transcription === undefined) return toVoiceNote(await requireNote(ctx, userId, id));
-  const row = await voiceNotesRepository(ctx.db).update(userId, id, patch);
+  if (patch.baseTitle !== undefined || patch.baseTranscription !== undefined) {
+    const current = await requireNote(ctx, userId, id);
+    // Changed elsewhere since the edit was made, to something other than this edit: refused with
+    // the note as it is now, so the person chooses and neither version is lost.
+    const stale = (field: "title" | "transcription", base: string | null | undefined, next: string | undefined) =>
+      base !== undefined && next !== undefined && (current[field] ?? null) !== (base ?? null) && (current[field] ?? null) !== next;
+    if (stale("title", patch.baseTitle, patch.title) || stale("transcription", patch.baseTranscription, patch.transcription)) {
+      throw new ApiError("conflict", "Changed on another device", undefined, undefined, toVoiceNote(current));
+    }
+  }
+  const row = await voiceNotesRepository(ctx.db).update(userId, id, { title: patch.title, transcription: patch.transcription });
   if (!row) throw notFound("Voice note");
   return toVoiceNote(row);
 }
@@ -219,7 +230,12 @@ export async function updateVoiceNote(
  */
 export async function deleteVoiceNote(ctx: ServiceContext, userId: string, id: string): Promise<void> {
   const deleted = await voiceNotesRepository(ctx.db).delete(userId, id);
-  if (!deleted) throw notFound("Voice note");
+  if (!deleted) {
+    // Already gone (a delete sent again after its answer was lost, or made on two devices):
+    // done. Another user's note still answers 404.
+    if (await existsForAnyone(ctx.db, "voice_notes", id)) throw notFound("Voice note");
+    return;
+  }
   if (!deleted.audioKey) return;
   try {
     await ctx.blobs.delete(deleted.audioKey);

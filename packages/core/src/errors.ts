@@ -38,6 +38,8 @@ export const errorBodySchema = z.object({
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     /** limit_reached: when the limit resets (ISO), the account's next local midnight. */
     resetsAt: z.string().optional(),
+    /** conflict on an edit made from an older version: the item as it is now on the server. */
+    current: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 

@@ -14,7 +14,7 @@ export function slugify(name: string): string {
  * "Settings" would be shadowed by those screens, so its slug gets the id suffix and stays
  * reachable. Every signed-in screen's first segment belongs here (web/test/reserved-slugs.test.ts).
  */
-export const RESERVED_SLUGS: readonly string[] = Object.freeze(["collections", "onboarding", "search", "settings", "auth", "api"]);
+export const RESERVED_SLUGS: readonly string[] = Object.freeze(["collections", "onboarding", "search", "settings", "admin", "auth", "api"]);
 
 /**
  * The slug a collection is reached by. A name with no a-z/0-9 at all (e.g. "日記" or "!!!")

@@ -24,6 +24,18 @@ export async function signUpUser(baseUrl: string, label: string, password = "jou
   return { email, password, accessToken: body.access_token };
 }
 
+/** A new session for an existing account (the browser signing out revokes the older ones). */
+export async function signInUser(baseUrl: string, user: TestUser): Promise<TestUser> {
+  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: "public-anon-key" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { access_token: string };
+  return { ...user, accessToken: body.access_token };
+}
+
 async function call<T>(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, headers: { authorization: `Bearer ${token}` } };
   if (body instanceof FormData) init.body = body;

@@ -7,6 +7,14 @@
  * schemas stay with the forms that use them.
  */
 export {
+  accountSchema,
+  adminAccountListSchema,
+  adminAccountSchema,
+  aiTestResultSchema,
+  createdInvitationSchema,
+  instanceSettingsSchema,
+  instanceStateSchema,
+  invitationListSchema,
   calendarMonthSchema,
   connectedAssistantListSchema,
   consentDecisionResultSchema,

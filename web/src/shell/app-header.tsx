@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
-import { Check, ChevronDown, Download, FolderCog, LogOut, Search, Settings, Trash2, Upload, UserRound } from "lucide-react";
+import { Check, ChevronDown, Download, FolderCog, LogOut, Search, Settings, ShieldCheck, Trash2, Upload, UserRound } from "lucide-react";
 import { useState } from "react";
 import { BrandMark } from "../components/brand-mark";
 import { DropdownMenu, Menu, menuItem } from "../components/ui/dropdown-menu";
 import { cn } from "../lib/cn";
 import { DeleteAccountDialog } from "../features/account/delete-account-dialog";
+import { accountQueries } from "../features/account/queries";
 import { useAuth } from "../features/auth/auth-provider";
 import { useLogout } from "../features/auth/use-logout";
 import { collectionQueries } from "../features/collections/queries";
@@ -122,6 +123,7 @@ function AccountMenu() {
             Settings
           </Link>
         </Menu.Item>
+        <AdminMenuItem />
         <Menu.Item className={menuItem} disabled={exporting.isPending} onSelect={() => exporting.mutate(undefined)}>
           <Download className="size-4" aria-hidden />
           Export my journal
@@ -143,5 +145,22 @@ function AccountMenu() {
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
       <ImportDialog open={importing} onOpenChange={setImporting} />
     </>
+  );
+}
+
+/**
+ * The admin screen's entry, for admins only. It asks who the account is when the menu first
+ * opens (the menu's items mount then), not as every screen starts.
+ */
+function AdminMenuItem() {
+  const account = useQuery(accountQueries.me());
+  if (!account.data?.isAdmin) return null;
+  return (
+    <Menu.Item asChild className={menuItem}>
+      <Link to="/admin">
+        <ShieldCheck className="size-4" aria-hidden />
+        Admin
+      </Link>
+    </Menu.Item>
   );
 }

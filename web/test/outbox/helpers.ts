@@ -18,11 +18,16 @@ export function freshOutbox(): { db: OutboxDb; second: () => OutboxDb; close: ()
 
 export const MB = 1024 * 1024;
 
+/** The signed-in person of most tests, and a second person on the same browser. */
+export const OWNER = "11111111-aaaa-4aaa-8aaa-111111111111";
+export const OTHER = "22222222-bbbb-4bbb-8bbb-222222222222";
+
 /** A recording of `bytes` bytes whose content identifies it (so a mix-up would show). */
 export function recording(n: number, bytes = 1000, overrides: Partial<NewPendingUpload> = {}): NewPendingUpload {
   const data = new Uint8Array(bytes).fill(n % 256);
   return {
     id: `rec-${1_700_000_000_000 + n * 1000}-test${n}`,
+    ownerId: OWNER,
     audio: new Blob([data], { type: "audio/webm;codecs=opus" }),
     title: `Note ${n}`,
     duration: 3 + n,

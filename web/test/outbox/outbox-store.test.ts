@@ -11,17 +11,17 @@ import {
   outboxUsage,
   recordFailedAttempt,
 } from "../../src/features/outbox/outbox-store";
-import { freshOutbox, MB, recording } from "./helpers";
+import { freshOutbox, MB, recording, OWNER } from "./helpers";
 
 let env: ReturnType<typeof freshOutbox>;
 afterEach(() => env?.close());
 
 describe("the outbox database", () => {
-  it("is voice-notes-outbox version 1 with the pendingUploads store keyed by id", async () => {
+  it("is voice-notes-outbox, version 1 as the spec fixes plus the versions for owners and changes, with the pendingUploads store keyed by id", async () => {
     env = freshOutbox();
     await env.db.open();
     expect(env.db.name).toBe(OUTBOX_DB_NAME);
-    expect(env.db.verno).toBe(OUTBOX_DB_VERSION);
+    expect(env.db.verno).toBe(OUTBOX_DB_VERSION + 2);
     const store = env.db.table(OUTBOX_STORE_NAME);
     expect(store.schema.primKey.keyPath).toBe("id");
   });
@@ -37,7 +37,7 @@ describe("adding and listing", () => {
     env = freshOutbox();
     const input = recording(1, 4096);
     await addPendingUpload(env.db, input);
-    const [item] = await listPendingUploads(env.db);
+    const [item] = await listPendingUploads(env.db, OWNER);
     expect(item).toMatchObject({
       id: input.id,
       title: "Note 1",
@@ -58,13 +58,13 @@ describe("adding and listing", () => {
   it("keeps a recording without a collection (domainId null)", async () => {
     env = freshOutbox();
     await addPendingUpload(env.db, recording(1, 10, { domainId: null }));
-    expect((await listPendingUploads(env.db))[0]!.domainId).toBeNull();
+    expect((await listPendingUploads(env.db, OWNER))[0]!.domainId).toBeNull();
   });
 
   it("lists newest first, whatever order they were added in", async () => {
     env = freshOutbox();
     for (const n of [2, 5, 1, 4, 3]) await addPendingUpload(env.db, recording(n));
-    expect((await listPendingUploads(env.db)).map((i) => i.title)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2", "Note 1"]);
+    expect((await listPendingUploads(env.db, OWNER)).map((i) => i.title)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2", "Note 1"]);
   });
 });
 
@@ -77,17 +77,17 @@ describe("the 80 MB cap", () => {
     env = freshOutbox();
     // Five 20 MB recordings in an 80 MB outbox: the fifth pushes out the first.
     for (const n of [1, 2, 3, 4]) expect((await addPendingUpload(env.db, recording(n, 20 * MB))).evicted).toEqual([]);
-    expect((await outboxUsage(env.db)).bytes).toBe(80 * MB);
+    expect((await outboxUsage(env.db, OWNER)).bytes).toBe(80 * MB);
 
     const fifth = await addPendingUpload(env.db, recording(5, 20 * MB));
     expect(fifth.evicted.map((e) => e.title)).toEqual(["Note 1"]);
-    expect((await listPendingUploads(env.db)).map((i) => i.title)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2"]);
+    expect((await listPendingUploads(env.db, OWNER)).map((i) => i.title)).toEqual(["Note 5", "Note 4", "Note 3", "Note 2"]);
 
     // A 50 MB one needs three of the oldest to go (60 MB left would not fit 50 MB).
     const big = await addPendingUpload(env.db, recording(6, 50 * MB));
     expect(big.evicted.map((e) => e.title)).toEqual(["Note 2", "Note 3", "Note 4"]);
-    expect((await listPendingUploads(env.db)).map((i) => i.title)).toEqual(["Note 6", "Note 5"]);
-    expect(await outboxUsage(env.db)).toEqual({ bytes: 70 * MB, count: 2, maxBytes: OUTBOX_MAX_BYTES });
+    expect((await listPendingUploads(env.db, OWNER)).map((i) => i.title)).toEqual(["Note 6", "Note 5"]);
+    expect(await outboxUsage(env.db, OWNER)).toEqual({ bytes: 70 * MB, count: 2, maxBytes: OUTBOX_MAX_BYTES });
   });
 
   it("evicts by recording time, not by the note's date (a note for an earlier day is not older)", async () => {
@@ -104,7 +104,7 @@ describe("the 80 MB cap", () => {
     env = freshOutbox();
     await addPendingUpload(env.db, recording(1, 1000), { maxBytes: 5000 });
     await expect(addPendingUpload(env.db, recording(2, 5001), { maxBytes: 5000 })).rejects.toBeInstanceOf(OutboxItemTooLargeError);
-    expect((await listPendingUploads(env.db)).map((i) => i.title)).toEqual(["Note 1"]);
+    expect((await listPendingUploads(env.db, OWNER)).map((i) => i.title)).toEqual(["Note 1"]);
   });
 
   it("replacing a recording with the same id does not count it twice", async () => {
@@ -112,7 +112,7 @@ describe("the 80 MB cap", () => {
     await addPendingUpload(env.db, recording(1, 2000), { maxBytes: 3000 });
     const again = await addPendingUpload(env.db, recording(1, 2000), { maxBytes: 3000 });
     expect(again.evicted).toEqual([]);
-    expect(await outboxUsage(env.db, 3000)).toEqual({ bytes: 2000, count: 1, maxBytes: 3000 });
+    expect(await outboxUsage(env.db, OWNER, 3000)).toEqual({ bytes: 2000, count: 1, maxBytes: 3000 });
   });
 });
 
@@ -124,7 +124,7 @@ describe("failures and deletion", () => {
     await recordFailedAttempt(env.db, input.id, { message: "503: Transcription engine unavailable", status: 503, permanent: false, at: 1 });
     const after = await recordFailedAttempt(env.db, input.id, { message: "Network error: fetch failed", permanent: false, at: 2 });
     expect(after).toMatchObject({ attempts: 2, lastError: "Network error: fetch failed", lastAttemptAt: 2, status: "waiting" });
-    const [item] = await listPendingUploads(env.db);
+    const [item] = await listPendingUploads(env.db, OWNER);
     expect(item).toMatchObject({ attempts: 2, lastError: "Network error: fetch failed" });
     expect(audioOf(item!, item!.mimeType).size).toBe(100);
   });
@@ -134,21 +134,21 @@ describe("failures and deletion", () => {
     const input = recording(1, 100);
     await addPendingUpload(env.db, input);
     await recordFailedAttempt(env.db, input.id, { message: "413: The recording is too large", status: 413, permanent: true });
-    expect((await listPendingUploads(env.db))[0]).toMatchObject({ status: "rejected", attempts: 1, lastStatus: 413 });
+    expect((await listPendingUploads(env.db, OWNER))[0]).toMatchObject({ status: "rejected", attempts: 1, lastStatus: 413 });
   });
 
   it("a failure for a recording that is gone changes nothing", async () => {
     env = freshOutbox();
     expect(await recordFailedAttempt(env.db, "rec-1-missing", { message: "x", permanent: false })).toBeUndefined();
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
   });
 
   it("deleting removes only that recording and frees its bytes", async () => {
     env = freshOutbox();
     for (const n of [1, 2, 3]) await addPendingUpload(env.db, recording(n, 1000));
     await deletePendingUpload(env.db, recording(2).id);
-    expect((await listPendingUploads(env.db)).map((i) => i.title)).toEqual(["Note 3", "Note 1"]);
-    expect((await outboxUsage(env.db)).bytes).toBe(2000);
+    expect((await listPendingUploads(env.db, OWNER)).map((i) => i.title)).toEqual(["Note 3", "Note 1"]);
+    expect((await outboxUsage(env.db, OWNER)).bytes).toBe(2000);
   });
 });
 
@@ -179,12 +179,12 @@ describe("a browser that cannot store Blobs in IndexedDB (older Safari)", () => 
     env.db.use({ stack: "dbcore", name: "refuse-blobs", create: refuseBlobs });
     const input = recording(7, 3000, { audio: new Blob([new Uint8Array([1, 2, 3, 250])], { type: "audio/mp4" }) });
     await addPendingUpload(env.db, input);
-    const [item] = await listPendingUploads(env.db);
+    const [item] = await listPendingUploads(env.db, OWNER);
     expect(item!.audioBlob).toBeUndefined();
     expect(item!.audioBuffer).toBeInstanceOf(ArrayBuffer);
     const audio = audioOf(item!, item!.mimeType);
     expect(audio.type).toBe("audio/mp4");
     expect([...new Uint8Array(await audio.arrayBuffer())]).toEqual([1, 2, 3, 250]);
-    expect((await outboxUsage(env.db)).bytes).toBe(4);
+    expect((await outboxUsage(env.db, OWNER)).bytes).toBe(4);
   });
 });

@@ -11,7 +11,7 @@ import {
   recoverInterruptedRecordings,
   updateRecordingTitle,
 } from "../../src/features/outbox/recording-journal";
-import { freshOutbox, recording } from "./helpers";
+import { freshOutbox, recording, OWNER } from "./helpers";
 
 let env: ReturnType<typeof freshOutbox>;
 afterEach(() => env?.close());
@@ -19,6 +19,7 @@ afterEach(() => env?.close());
 function active(id = "rec-1732262400000-abcdefgh"): ActiveRecording {
   return {
     id,
+    ownerId: OWNER,
     mimeType: "audio/webm;codecs=opus",
     title: "Sunday, November 22 at 9:00 AM",
     createdAt: "2026-11-22T08:00:00.000Z",
@@ -31,7 +32,7 @@ function active(id = "rec-1732262400000-abcdefgh"): ActiveRecording {
 const chunk = (text: string) => new Blob([text], { type: "audio/webm;codecs=opus" });
 
 async function bytesOf(db: typeof env.db) {
-  const [item] = await listPendingUploads(db);
+  const [item] = await listPendingUploads(db, OWNER);
   return audioOf(item!, item!.mimeType).text();
 }
 
@@ -50,7 +51,7 @@ describe("recovering an interrupted recording", () => {
     // The tab died here. At the next start, in a new context:
     const report = await recoverInterruptedRecordings(env.second(), { locks: memoryLocks() });
     expect(report.recovered.map((r) => r.id)).toEqual([rec.id]);
-    const [item] = await listPendingUploads(env.db);
+    const [item] = await listPendingUploads(env.db, OWNER);
     expect(item).toMatchObject({
       id: rec.id,
       title: "Walk in the park",
@@ -79,7 +80,7 @@ describe("recovering an interrupted recording", () => {
     await appendChunk(env.db, one.id, 1, chunk("1b"), 2000);
     const report = await recoverInterruptedRecordings(env.db, { locks: memoryLocks() });
     expect(report.recovered).toHaveLength(2);
-    const texts = await Promise.all((await listPendingUploads(env.db)).map((i) => audioOf(i, i.mimeType).text()));
+    const texts = await Promise.all((await listPendingUploads(env.db, OWNER)).map((i) => audioOf(i, i.mimeType).text()));
     expect(texts).toEqual(["2a", "1a1b"]);
   });
 
@@ -93,7 +94,7 @@ describe("recovering an interrupted recording", () => {
     const recordingTab = locks.run(lockNames.recording(rec.id), () => new Promise<void>((r) => (stopRecording = r)));
     const report = await recoverInterruptedRecordings(env.second(), { locks });
     expect(report.recovered).toEqual([]);
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
     expect(await env.db.recordingChunks.count()).toBe(1);
     stopRecording();
     await recordingTab;
@@ -122,7 +123,7 @@ describe("recovering an interrupted recording", () => {
     await addPendingUpload(env.db, recording(1));
     await markUploading(env.db, recording(1).id);
     await recoverInterruptedRecordings(env.db, { locks: memoryLocks() });
-    expect((await listPendingUploads(env.db))[0]!.status).toBe("waiting");
+    expect((await listPendingUploads(env.db, OWNER))[0]!.status).toBe("waiting");
   });
 });
 
@@ -149,6 +150,6 @@ describe("finishing and cancelling", () => {
     await discardRecording(env.db, rec.id);
     expect(await env.db.recordingChunks.count()).toBe(0);
     expect((await recoverInterruptedRecordings(env.db, { locks: memoryLocks() })).recovered).toEqual([]);
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
   });
 });

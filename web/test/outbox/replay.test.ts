@@ -3,7 +3,7 @@ import { memoryLocks } from "../../src/features/outbox/locks";
 import { addPendingUpload, listPendingUploads } from "../../src/features/outbox/outbox-store";
 import { replayOutbox, sendPendingUpload, type SendContext } from "../../src/features/outbox/replay";
 import { fetchTransport } from "../../src/features/outbox/upload-recording";
-import { errorReply, freshOutbox, recording, startUploadServer } from "./helpers";
+import { errorReply, freshOutbox, recording, startUploadServer, OWNER } from "./helpers";
 
 let env: ReturnType<typeof freshOutbox>;
 let server: Awaited<ReturnType<typeof startUploadServer>> | undefined;
@@ -17,7 +17,7 @@ function context(db = env.db, overrides: Partial<SendContext> = {}): SendContext
   return {
     db,
     baseUrl: server!.baseUrl,
-    getAccessToken: async () => "token-1",
+    getSession: async () => ({ accessToken: "token-1", userId: OWNER }),
     transport: fetchTransport(),
     locks: memoryLocks(),
     ...overrides,
@@ -63,7 +63,7 @@ describe("sending one recording", () => {
     server = await startUploadServer(() => ({ status: 200 }));
     await addPendingUpload(env.db, recording(1));
     expect((await sendPendingUpload(context(), recording(1).id)).kind).toBe("delivered");
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
   });
 
   it.each([
@@ -80,7 +80,7 @@ describe("sending one recording", () => {
     await addPendingUpload(env.db, input);
     const result = await sendPendingUpload(context(), input.id);
     expect(result).toMatchObject({ kind, status });
-    const [item] = await listPendingUploads(env.db);
+    const [item] = await listPendingUploads(env.db, OWNER);
     expect(item).toMatchObject({ id: input.id, attempts: 1, lastError: error, lastStatus: status, status: itemStatus, size: 500 });
   });
 
@@ -90,7 +90,7 @@ describe("sending one recording", () => {
     await addPendingUpload(env.db, recording(1));
     await sendPendingUpload(context(), recording(1).id);
     // The body went through JSON.stringify in the stub server, so the text arrives quoted.
-    expect((await listPendingUploads(env.db))[0]!.lastError).toBe('502: "Bad gateway from the proxy"');
+    expect((await listPendingUploads(env.db, OWNER))[0]!.lastError).toBe('502: "Bad gateway from the proxy"');
   });
 
   it("leaves the recording untouched after a 401: the page refreshes the session, no attempt is counted", async () => {
@@ -98,8 +98,8 @@ describe("sending one recording", () => {
     server = await startUploadServer(() => errorReply(401, "unauthorized", "Token expired"));
     await addPendingUpload(env.db, recording(1));
     expect((await sendPendingUpload(context(), recording(1).id)).kind).toBe("unauthorized");
-    expect((await listPendingUploads(env.db))[0]).toMatchObject({ attempts: 0, status: "waiting" });
-    expect((await listPendingUploads(env.db))[0]!.lastError).toBeUndefined();
+    expect((await listPendingUploads(env.db, OWNER))[0]).toMatchObject({ attempts: 0, status: "waiting" });
+    expect((await listPendingUploads(env.db, OWNER))[0]!.lastError).toBeUndefined();
   });
 
   it("counts an attempt when no server answers at all", async () => {
@@ -111,7 +111,7 @@ describe("sending one recording", () => {
     await addPendingUpload(env.db, recording(1));
     const result = await sendPendingUpload(context(env.db, { baseUrl: deadUrl }), recording(1).id);
     expect(result.kind).toBe("retry");
-    const [item] = await listPendingUploads(env.db);
+    const [item] = await listPendingUploads(env.db, OWNER);
     expect(item!.attempts).toBe(1);
     expect(item!.lastError).toMatch(/^Network error: /);
   });
@@ -120,9 +120,9 @@ describe("sending one recording", () => {
     env = freshOutbox();
     server = await startUploadServer();
     await addPendingUpload(env.db, recording(1));
-    expect((await sendPendingUpload(context(env.db, { getAccessToken: async () => null }), recording(1).id)).kind).toBe("no-session");
+    expect((await sendPendingUpload(context(env.db, { getSession: async () => null }), recording(1).id)).kind).toBe("no-session");
     expect(server.received).toHaveLength(0);
-    expect((await listPendingUploads(env.db))[0]).toMatchObject({ attempts: 0, status: "waiting" });
+    expect((await listPendingUploads(env.db, OWNER))[0]).toMatchObject({ attempts: 0, status: "waiting" });
   });
 });
 
@@ -134,7 +134,7 @@ describe("replaying the outbox", () => {
     const report = await replayOutbox(context());
     expect(server.received.map((u) => u.fields.title)).toEqual(["Note 1", "Note 2", "Note 3"]);
     expect(report.delivered).toHaveLength(3);
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
   });
 
   it("keeps going past a server error, keeps what failed, and does not resend what was refused for good", async () => {
@@ -149,7 +149,7 @@ describe("replaying the outbox", () => {
     for (const n of [1, 2, 3]) await addPendingUpload(env.db, recording(n));
     const first = await replayOutbox(context());
     expect(first).toMatchObject({ delivered: [recording(3).id], failed: [recording(2).id], rejected: [recording(1).id] });
-    expect((await listPendingUploads(env.db)).map((i) => [i.title, i.status, i.attempts])).toEqual([
+    expect((await listPendingUploads(env.db, OWNER)).map((i) => [i.title, i.status, i.attempts])).toEqual([
       ["Note 2", "waiting", 1],
       ["Note 1", "rejected", 1],
     ]);
@@ -168,7 +168,7 @@ describe("replaying the outbox", () => {
     await sendPendingUpload(context(), recording(1).id);
     refuse = false;
     expect((await sendPendingUpload(context(), recording(1).id)).kind).toBe("delivered");
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
   });
 
   it("stops at the first 401 and reports that the session must be refreshed", async () => {
@@ -178,7 +178,7 @@ describe("replaying the outbox", () => {
     const report = await replayOutbox(context());
     expect(report.needsSession).toBe(true);
     expect(server.received).toHaveLength(1);
-    expect(await listPendingUploads(env.db)).toHaveLength(3);
+    expect(await listPendingUploads(env.db, OWNER)).toHaveLength(3);
   });
 
   it("stops when the network is down instead of failing every recording", async () => {
@@ -190,7 +190,7 @@ describe("replaying the outbox", () => {
     for (const n of [1, 2, 3]) await addPendingUpload(env.db, recording(n));
     const report = await replayOutbox(context(env.db, { baseUrl: deadUrl }));
     expect(report.offline).toBe(true);
-    expect((await listPendingUploads(env.db)).map((i) => i.attempts)).toEqual([0, 0, 1]);
+    expect((await listPendingUploads(env.db, OWNER)).map((i) => i.attempts)).toEqual([0, 0, 1]);
   });
 
   it("two concurrent replays from two contexts send each recording exactly once", async () => {
@@ -208,7 +208,7 @@ describe("replaying the outbox", () => {
     expect(new Set(ids).size).toBe(20);
     expect(server.stats().overlappingSameId).toBe(0);
     expect([...a.delivered, ...b.delivered].sort()).toEqual(ids.slice().sort());
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
   });
 
   it("a page's direct send and a replay at the same moment send the recording once", async () => {
@@ -222,7 +222,7 @@ describe("replaying the outbox", () => {
     ]);
     expect(server.received).toHaveLength(1);
     expect([direct.kind, replay.busy.length + replay.delivered.length]).toEqual(["delivered", 1]);
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
   });
 
   it("also sends a recording added while the replay is running", async () => {
@@ -238,6 +238,6 @@ describe("replaying the outbox", () => {
     await addPendingUpload(env.db, recording(1));
     const report = await replayOutbox(context());
     expect(report.delivered).toEqual([recording(1).id, recording(9).id]);
-    expect(await listPendingUploads(env.db)).toEqual([]);
+    expect(await listPendingUploads(env.db, OWNER)).toEqual([]);
   });
 });

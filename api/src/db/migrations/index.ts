@@ -10,7 +10,10 @@ import * as voiceNotesAudioKeyIndex from "./20261128T0220_voice_notes_audio_key_
 import * as reminders from "./20261128T0400_reminders.js";
 import * as instanceOperation from "./20261128T0600_instance_operation.js";
 import * as dailyUsage from "./20261128T0610_daily_usage.js";
+import * as importLocks from "./20261128T1100_import_locks.js";
+import * as appliedChanges from "./20261128T1200_applied_changes.js";
 import * as assistantAccess from "./20261128T1300_assistant_access.js";
+import * as reserveAdminSlug from "./20261128T1400_reserve_admin_slug.js";
 
 /** Every migration, in order. Add new files at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -25,5 +28,8 @@ export const migrations: Record<string, Migration> = {
   "20261128T0400_reminders": reminders,
   "20261128T0600_instance_operation": instanceOperation,
   "20261128T0610_daily_usage": dailyUsage,
+  "20261128T1100_import_locks": importLocks,
+  "20261128T1200_applied_changes": appliedChanges,
   "20261128T1300_assistant_access": assistantAccess,
+  "20261128T1400_reserve_admin_slug": reserveAdminSlug,
 };

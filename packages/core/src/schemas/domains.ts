@@ -24,3 +24,7 @@ export const domainStatsSchema = z.object({
   recentRecording: z.string(),
 });
 export type DomainStats = z.infer<typeof domainStatsSchema>;
+
+/** GET /api/domains/{id}/contents: what deleting the collection takes with it (the confirmation says so). */
+export const domainContentsSchema = z.object({ notes: z.number().int().nonnegative(), summaries: z.number().int().nonnegative() });
+export type DomainContents = z.infer<typeof domainContentsSchema>;

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { AlertTriangle, MailCheck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { PasswordInput } from "../../components/ui/password-input";
@@ -8,6 +9,7 @@ import { usePageNavigation } from "../../lib/page-navigation";
 import { AuthSwitch, EmailField } from "./auth-fields";
 import { AuthLayout } from "./auth-layout";
 import { signUpDestination, UNEXPECTED_ERROR } from "./auth-messages";
+import { signupNotice, useSignupStatus, type SignupNotice } from "./signup-policy";
 // The constants alone, not the barrel: the visitor island would carry every core schema and zod (web/scripts/chunk-groups.ts).
 import { MIN_PASSWORD_LENGTH } from "@vj/core/constants";
 
@@ -25,6 +27,13 @@ export function SignupForm() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
+  const status = useSignupStatus(true);
+  const notice = signupNotice(status);
+  const invitedEmail = status?.invitation?.status === "valid" ? status.invitation.email : null;
+  // An invitation for one address fills it in (the server accepts no other with it).
+  useEffect(() => {
+    if (invitedEmail) setEmail((current) => current || invitedEmail);
+  }, [invitedEmail]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,6 +77,7 @@ export function SignupForm() {
       footer={<AuthSwitch prompt="Already have an account?" to="/auth/login" label="Sign in" />}
     >
       {/* method="post": should the static copy's form be sent without JavaScript (its inline script holds it back for the app otherwise), the password stays out of the URL (the API answers with the page again). */}
+      {notice ? <SignupNoticeCard notice={notice} /> : null}
       <form className="space-y-5" method="post" onSubmit={onSubmit}>
         <EmailField value={email} onChange={setEmail} />
         <div className="space-y-2">
@@ -102,5 +112,27 @@ export function SignupForm() {
         </Button>
       </form>
     </AuthLayout>
+  );
+}
+
+/** Above the form: the invitation's state, or that this instance limits sign-ups. */
+function SignupNoticeCard({ notice }: { notice: SignupNotice }) {
+  const Icon = notice.tone === "info" ? MailCheck : AlertTriangle;
+  return (
+    <div
+      role="status"
+      data-testid="signup-notice"
+      className={
+        notice.tone === "info"
+          ? "mb-5 flex gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900"
+          : "mb-5 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      }
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="min-w-0">
+        <p className="font-semibold">{notice.title}</p>
+        <p className="mt-0.5 [overflow-wrap:anywhere]">{notice.text}</p>
+      </div>
+    </div>
   );
 }

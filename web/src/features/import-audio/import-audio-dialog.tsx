@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { toast } from "../../lib/toast-store";
+import { useAuth } from "../auth/auth-provider";
 import { AUDIO_ACCEPT, audioTypeOf, fromLocalInput, isAudioFile, titleFromFileName, toLocalInput } from "./audio-files";
 import { keepImportedAudio, readDuration } from "./keep-imported";
 import { onAudioImportRequested } from "./trigger";
@@ -18,6 +19,7 @@ export function ImportAudioDialog({ collection, timeZone }: { collection: Domain
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [saving, setSaving] = useState(false);
+  const ownerId = useAuth().user?.id ?? "";
   const inputId = useId();
   useEffect(() => onAudioImportRequested(() => setOpen(true)), []);
 
@@ -52,6 +54,7 @@ export function ImportAudioDialog({ collection, timeZone }: { collection: Domain
         })),
         collection.id,
         timeZone,
+        ownerId,
       );
       toast({
         title: kept === 1 ? "Recording imported" : `${kept} recordings imported`,

@@ -9,7 +9,7 @@ export type ImportedAudio = { file: Blob; title: string; createdAt: Date; durati
  * Imported files enter the outbox exactly like recordings (DESIGN §12): kept first, sent when
  * online, retried until the server's 2xx, never lost offline. Returns how many were kept.
  */
-export async function keepImportedAudio(items: ImportedAudio[], domainId: string, timeZone: string): Promise<number> {
+export async function keepImportedAudio(items: ImportedAudio[], domainId: string, timeZone: string, ownerId: string): Promise<number> {
   const db = outboxDb();
   const ids: string[] = [];
   for (const [i, item] of items.entries()) {
@@ -17,6 +17,7 @@ export async function keepImportedAudio(items: ImportedAudio[], domainId: string
     const audio = item.file.type === item.mimeType ? item.file : new Blob([item.file], { type: item.mimeType });
     const { evicted } = await addPendingUpload(db, {
       id,
+      ownerId,
       title: item.title,
       duration: item.duration,
       createdAt: item.createdAt.toISOString(),

@@ -7,6 +7,7 @@ import { HeroPreview } from "./hero-preview";
 import { UseCaseTabs } from "./use-case-tabs";
 import { STEPS } from "./use-cases";
 import { showsPrerenderedPage, useTakeOverPrerenderedPage } from "../../lib/prerender-takeover";
+import { landingSignupLine, useSignupStatus } from "../auth/signup-policy";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
 const primaryCta = cn(
@@ -78,6 +79,8 @@ function LandingHeader() {
 }
 
 function Hero() {
+  // Where sign-ups are by invitation or closed, the line beside the sign-up button says so.
+  const limited = landingSignupLine(useSignupStatus(false));
   return (
     <section className="relative overflow-hidden px-4 pb-16 pt-12 sm:px-6 sm:pb-24 sm:pt-20">
       <div
@@ -102,7 +105,13 @@ function Hero() {
               Start Recording Now
               <ArrowRight className="size-5" aria-hidden />
             </PageLink>
-            <p className="text-sm text-slate-500">Free to start · No credit card</p>
+            {limited ? (
+              <p className="text-sm font-medium text-amber-800" data-testid="signup-policy-line">
+                {limited}
+              </p>
+            ) : (
+              <p className="text-sm text-slate-500">Free to start · No credit card</p>
+            )}
           </div>
           <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-600 lg:justify-start">
             <li className="flex items-center gap-2">

@@ -1,31 +1,80 @@
-import { type UpdateVoiceNoteInput } from "@vj/core";
-import { answerSchema, apiRequest } from "../../lib/api-client";
-import { useAppMutation } from "../../lib/mutation";
-import { noteKeys } from "./queries";
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { type UpdateVoiceNoteInput, type VoiceNote } from "@vj/core";
+import { toast } from "../../lib/toast-store";
+import { useAuth } from "../auth/auth-provider";
+import { makeChange } from "../outbox/page-outbox";
+import { noteKeys } from "./keys";
+import type { NotesPage } from "./queries";
 
-/** SPEC §8: note update errors are ignored (the list refresh shows what the server kept). */
+/**
+ * Every change to a note goes through the outbox (DESIGN §13): kept on the device first, shown
+ * at once in every cached list, sent now or when the connection is back, applied once by the
+ * server. The lists keep showing waiting changes over any refetch (notes-tab.tsx).
+ */
+
+/** The change, as the person sees it, in every cached notes list at once. */
+function patchCachedNotes(queryClient: QueryClient, id: string, patch: ((note: VoiceNote) => VoiceNote | null)): void {
+  queryClient.setQueriesData<InfiniteData<NotesPage>>({ queryKey: noteKeys.all }, (data) => {
+    if (!data || !Array.isArray(data.pages)) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        notes: page.notes.flatMap((note) => {
+          if (note.id !== id) return [note];
+          const next = patch(note);
+          return next ? [next] : [];
+        }),
+      })),
+    };
+  });
+}
+
+function useOwner(): string {
+  const ownerId = useAuth().user?.id;
+  if (!ownerId) throw new Error("Not signed in");
+  return ownerId;
+}
+
+/**
+ * A rename or a transcript edit. It carries the text it was made from, so an edit made on an
+ * older version is refused by the server instead of overwriting another device's words.
+ */
 export function useUpdateNote() {
-  return useAppMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateVoiceNoteInput }) =>
-      apiRequest(`/api/voice-notes/${id}`, { method: "PATCH", body: changes, schema: answerSchema((s) => s.voiceNoteSchema) }),
-    invalidate: () => [noteKeys.all],
-    invalidateOnError: true,
+  const queryClient = useQueryClient();
+  const ownerId = useOwner();
+  return useMutation({
+    mutationFn: async ({ note, changes }: { note: VoiceNote; changes: UpdateVoiceNoteInput }) => {
+      const body: Record<string, unknown> = { ...changes };
+      if (changes.title !== undefined) body.baseTitle = note.title;
+      if (changes.transcription !== undefined) body.baseTranscription = note.transcription;
+      await makeChange({ ownerId, target: { type: "note", id: note.id }, action: "update", method: "PATCH", path: `/api/voice-notes/${note.id}`, body });
+      patchCachedNotes(queryClient, note.id, (n) => ({ ...n, ...changes }));
+    },
   });
 }
 
 export function useDeleteNote() {
-  return useAppMutation({
-    mutationFn: (id: string) => apiRequest(`/api/voice-notes/${id}`, { method: "DELETE", schema: answerSchema((s) => s.successSchema) }),
-    invalidate: () => [noteKeys.all, ["domains"]],
-    failure: { title: "Error", description: "Failed to delete the recording. Please try again." },
+  const queryClient = useQueryClient();
+  const ownerId = useOwner();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await makeChange({ ownerId, target: { type: "note", id }, action: "delete", method: "DELETE", path: `/api/voice-notes/${id}` });
+      patchCachedNotes(queryClient, id, () => null);
+    },
+    onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to delete the recording. Please try again." }),
   });
 }
 
 /** Asks the server to transcribe a failed note again; the list then polls until it is done. */
 export function useRetryTranscription() {
-  return useAppMutation({
-    mutationFn: (id: string) => apiRequest(`/api/voice-notes/${id}/transcribe`, { method: "POST", schema: answerSchema((s) => s.voiceNoteSchema) }),
-    invalidate: () => [noteKeys.all],
-    failure: { title: "Error", description: "Could not retry the transcription. Please try again." },
+  const queryClient = useQueryClient();
+  const ownerId = useOwner();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await makeChange({ ownerId, target: { type: "note", id }, action: "retranscribe", method: "POST", path: `/api/voice-notes/${id}/transcribe` });
+      patchCachedNotes(queryClient, id, (n) => ({ ...n, isTranscribing: true, isError: false, error: null }));
+    },
+    onError: () => toast({ variant: "destructive", title: "Error", description: "Could not retry the transcription. Please try again." }),
   });
 }

@@ -6,6 +6,8 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { IconButton } from "../../components/ui/icon-button";
 import { Spinner } from "../../components/ui/spinner";
 import { useDeleteNote, useRetryTranscription, useUpdateNote } from "./mutations";
+import type { SyncMark } from "../outbox/overlay";
+import { ChangeProblem, WaitingToSync } from "../outbox/sync-marks";
 import { InlineEdit } from "./inline-edit";
 import { NoteAudio } from "./note-audio";
 import { NOT_TRANSCRIBED_REASON, noteBody, noteMeta, noteTimestamp } from "./note-display";
@@ -15,7 +17,20 @@ const textButton =
   "inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
 
 /** One voice note (SPEC §2 "Notes tab"), plus playback, editing in place and a retry for a failed transcription. */
-export function NoteCard({ note, timeZone, now, highlighted = false }: { note: VoiceNote; timeZone: string; now: Date; highlighted?: boolean }) {
+export function NoteCard({
+  note,
+  timeZone,
+  now,
+  highlighted = false,
+  mark,
+}: {
+  note: VoiceNote;
+  timeZone: string;
+  now: Date;
+  highlighted?: boolean;
+  /** Where the note's latest change stands with the outbox: waiting, refused, in conflict. */
+  mark?: SyncMark;
+}) {
   const titleId = useId();
   const card = useRef<HTMLElement>(null);
   // Opened from a search hit or a citation: bring it into view once, and let the ring fade.
@@ -48,7 +63,7 @@ export function NoteCard({ note, timeZone, now, highlighted = false }: { note: V
               label="Note title"
               initial={note.title}
               maxLength={LIMITS.title}
-              onSave={(title) => update.mutateAsync({ id: note.id, changes: { title } })}
+              onSave={(title) => update.mutateAsync({ note, changes: { title } })}
               onDone={() => setEditing(null)}
             />
           ) : (
@@ -60,6 +75,7 @@ export function NoteCard({ note, timeZone, now, highlighted = false }: { note: V
             <time dateTime={note.createdAt}>{noteTimestamp(note, timeZone, now)}</time>
             <span aria-hidden>·</span>
             <span data-testid="note-meta">{noteMeta(note)}</span>
+            {mark?.status === "waiting" ? <WaitingToSync /> : null}
           </p>
         </div>
         {editing === "title" ? null : (
@@ -74,6 +90,8 @@ export function NoteCard({ note, timeZone, now, highlighted = false }: { note: V
         )}
       </div>
 
+      {mark && mark.status !== "waiting" ? <ChangeProblem mark={mark} /> : null}
+
       <div className="mt-3">
         {editing === "transcript" ? (
           <InlineEdit
@@ -82,7 +100,7 @@ export function NoteCard({ note, timeZone, now, highlighted = false }: { note: V
             allowEmpty
             initial={body.kind === "transcript" ? body.text : ""}
             maxLength={LIMITS.transcription}
-            onSave={(transcription) => update.mutateAsync({ id: note.id, changes: { transcription } })}
+            onSave={(transcription) => update.mutateAsync({ note, changes: { transcription } })}
             onDone={() => setEditing(null)}
           />
         ) : body.kind === "transcript" ? (

@@ -3,6 +3,8 @@ import type { Domain } from "@vj/core";
 import { Spinner } from "../../components/ui/spinner";
 import type { JournalView } from "../journal-view/use-journal-view";
 import { PendingUploads } from "../outbox/pending-uploads";
+import { applyChanges, syncMarks } from "../outbox/overlay";
+import { usePendingChanges } from "../outbox/use-outbox";
 import { NoteCard } from "./note-card";
 import { NoteSkeletons, NotesEmpty, NotesLoadError } from "./notes-states";
 import { noteQueries } from "./queries";
@@ -16,7 +18,10 @@ export function NotesTab({ collection, view }: { collection: Domain; view: Journ
     isFetchingNextPage: notes.isFetchingNextPage,
     fetchNextPage: notes.fetchNextPage,
   });
-  const list = notes.data?.pages.flatMap((p) => p.notes) ?? [];
+  // The person's waiting changes over what the server last said: a refetch never undoes them.
+  const changes = usePendingChanges();
+  const marks = syncMarks(changes);
+  const list = applyChanges(notes.data?.pages.flatMap((p) => p.notes) ?? [], changes, "note");
   // One "now" per render, so every card agrees on what Today and Yesterday are.
   const now = new Date();
 
@@ -34,7 +39,7 @@ export function NotesTab({ collection, view }: { collection: Domain; view: Journ
           <ul className="space-y-3" aria-label="Voice notes">
             {list.map((note) => (
               <li key={note.id}>
-                <NoteCard note={note} timeZone={view.timeZone} now={now} highlighted={note.id === view.highlightNoteId} />
+                <NoteCard note={note} timeZone={view.timeZone} now={now} highlighted={note.id === view.highlightNoteId} mark={marks.get(`note:${note.id}`)} />
               </li>
             ))}
           </ul>

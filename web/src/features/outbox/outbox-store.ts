@@ -1,11 +1,13 @@
-import type { Table } from "dexie";
+import { Dexie, type Table } from "dexie";
 import { OUTBOX_MAX_BYTES } from "@vj/core";
 import { storableAudio } from "./audio-storage";
-import type { OutboxDb, PendingUpload } from "./outbox-db";
+import { UNKNOWN_OWNER, type OutboxDb, type PendingUpload } from "./outbox-db";
 
 /** What a finished recording brings to the outbox; the outbox adds attempts, status and size. */
 export type NewPendingUpload = {
   id: string;
+  /** The person who made it (their user id), or UNKNOWN_OWNER for a share received signed out. */
+  ownerId: string;
   audio: Blob;
   title: string;
   duration: number;
@@ -73,6 +75,7 @@ export async function addPendingUpload(
   const item: PendingUpload = {
     ...stored,
     id: input.id,
+    ownerId: input.ownerId,
     title: input.title,
     duration: input.duration,
     createdAt: input.createdAt,
@@ -107,26 +110,68 @@ export async function addPendingUpload(
   });
 }
 
-/** Everything waiting, newest first (SPEC §9), as the pending cards show it. */
-export function listPendingUploads(db: OutboxDb): Promise<PendingUpload[]> {
-  return db.pendingUploads.orderBy("recordedAt").reverse().toArray();
+/** One person's rows, oldest first, through the owner index. */
+function ownedBy(db: OutboxDb, ownerId: string) {
+  return db.pendingUploads
+    .where("[ownerId+recordedAt+size]")
+    .between([ownerId, Dexie.minKey, Dexie.minKey], [ownerId, Dexie.maxKey, Dexie.maxKey], true, true);
 }
 
-/** Ids of everything waiting, oldest first: the order replays send them in (a held share is not sent). */
-export async function pendingUploadIdsOldestFirst(db: OutboxDb): Promise<string[]> {
-  return (await db.pendingUploads.orderBy("recordedAt").filter((u) => u.status !== "held").primaryKeys()) as string[];
+/** Everything of this person waiting, newest first (SPEC §9), as the pending cards show it. */
+export async function listPendingUploads(db: OutboxDb, ownerId: string): Promise<PendingUpload[]> {
+  return (await ownedBy(db, ownerId).toArray()).reverse();
 }
 
-/** Files shared to the app that wait for the person to confirm their collection, oldest first. */
-export function heldUploads(db: OutboxDb): Promise<PendingUpload[]> {
-  return db.pendingUploads.orderBy("recordedAt").filter((u) => u.status === "held").toArray();
+/**
+ * Ids of what waits, oldest first: the order replays send them in (a held share is not sent).
+ * With an owner, only that person's; without, everyone's (a replay needing a session asks it).
+ */
+export async function pendingUploadIdsOldestFirst(db: OutboxDb, ownerId?: string): Promise<string[]> {
+  const rows = ownerId === undefined ? db.pendingUploads.orderBy("recordedAt") : ownedBy(db, ownerId);
+  return (await rows.filter((u) => u.status !== "held").primaryKeys()) as string[];
 }
 
-/** The person confirmed where shared files go: they become ordinary waiting recordings. */
-export async function releaseHeld(db: OutboxDb, ids: string[], domainId: string): Promise<void> {
+/**
+ * Files shared to the app that wait for the person to confirm their collection, oldest first:
+ * this person's, and those received while nobody was signed in (they become theirs on confirming).
+ */
+export function heldUploads(db: OutboxDb, ownerId: string): Promise<PendingUpload[]> {
+  return db.pendingUploads
+    .orderBy("recordedAt")
+    .filter((u) => u.status === "held" && (u.ownerId === ownerId || u.ownerId === UNKNOWN_OWNER))
+    .toArray();
+}
+
+/** The person confirmed where shared files go: they become ordinary waiting recordings, theirs. */
+export async function releaseHeld(db: OutboxDb, ids: string[], domainId: string, ownerId: string): Promise<void> {
   await db.transaction("rw", db.pendingUploads, async () => {
-    for (const id of ids) await db.pendingUploads.update(id, { status: "waiting", domainId });
+    for (const id of ids) await db.pendingUploads.update(id, { status: "waiting", domainId, ownerId });
   });
+}
+
+/**
+ * Recordings kept from before owners were recorded, whose owner is unknown: never sent, shown to
+ * the signed-in person as "Recordings kept on this device from before" to keep or delete.
+ */
+export function unclaimedUploads(db: OutboxDb): Promise<PendingUpload[]> {
+  return ownedBy(db, UNKNOWN_OWNER)
+    .filter((u) => u.status !== "held")
+    .toArray();
+}
+
+/** The person's Keep: the recordings from before become theirs and are sent with their session. */
+export async function claimUploads(db: OutboxDb, ids: string[], ownerId: string): Promise<void> {
+  await db.transaction("rw", db.pendingUploads, async () => {
+    for (const id of ids) {
+      const item = await db.pendingUploads.get(id);
+      if (item?.ownerId === UNKNOWN_OWNER) await db.pendingUploads.update(id, { ownerId });
+    }
+  });
+}
+
+/** How many recordings of this person wait, for the sign-out question. */
+export function countPendingUploads(db: OutboxDb, ownerId: string): Promise<number> {
+  return ownedBy(db, ownerId).count();
 }
 
 export function getPendingUpload(db: OutboxDb, id: string): Promise<PendingUpload | undefined> {
@@ -172,8 +217,16 @@ export async function releaseUploading(db: OutboxDb, id: string, status: "waitin
   await db.pendingUploads.update(id, { status });
 }
 
-/** How full the outbox is, for the "x of 80 MB" line. */
-export async function outboxUsage(db: OutboxDb, maxBytes: number = OUTBOX_MAX_BYTES): Promise<OutboxUsage> {
-  const entries = await sizeEntries(db);
-  return { bytes: entries.reduce((sum, e) => sum + e.size, 0), count: entries.length, maxBytes };
+/**
+ * How much of the outbox this person's recordings take, for the "x of 80 MB" line: another
+ * person's are never counted (the cap itself is the device's, for everyone's together).
+ */
+export async function outboxUsage(db: OutboxDb, ownerId: string, maxBytes: number = OUTBOX_MAX_BYTES): Promise<OutboxUsage> {
+  let bytes = 0;
+  let count = 0;
+  await ownedBy(db, ownerId).eachKey((key) => {
+    bytes += (key as [string, number, number])[2];
+    count += 1;
+  });
+  return { bytes, count, maxBytes };
 }

@@ -10,7 +10,9 @@ import { replayOutbox, sendPendingUpload, type ReplayReport, type SendContext, t
 import { createRetrySchedule, type RetrySchedule } from "./retry-schedule";
 import { setUploadProgress } from "./upload-progress";
 import { uploadRecording, type UploadOutcome } from "./upload-recording";
-import type { ActiveRecording } from "./outbox-db";
+import type { ActiveRecording, PendingChange } from "./outbox-db";
+import { addChange, discardChange, keepMine, retryChange, type NewChange } from "./changes-store";
+import type { OutboxSession } from "./session-mirror";
 import { xhrTransport } from "./xhr-transport";
 
 /**
@@ -28,8 +30,8 @@ export type PageOutboxDeps = {
    * none of the features that show them.
    */
   refreshAfterDelivery: readonly QueryKey[];
-  /** The session's access token; `refresh` forces a new one (after a 401). */
-  getAccessToken: (refresh: boolean) => Promise<string | null>;
+  /** The session's access token and user, read together; `refresh` forces a new token (after a 401). */
+  getSession: (refresh: boolean) => Promise<OutboxSession | null>;
 };
 
 let deps: PageOutboxDeps | undefined;
@@ -37,11 +39,11 @@ let schedule: RetrySchedule | undefined;
 
 function context(refresh = false): SendContext {
   if (!deps) throw new Error("startPageOutbox was not called");
-  const { getAccessToken } = deps;
+  const { getSession } = deps;
   return {
     db: outboxDb(),
     baseUrl: "",
-    getAccessToken: () => getAccessToken(refresh),
+    getSession: () => getSession(refresh),
     transport: xhrTransport,
     onProgress: (id, sent, total) => setUploadProgress(id, total > 0 ? sent / total : 0),
   };
@@ -82,12 +84,15 @@ export async function sendWithoutOutbox(take: {
   const end = beginActivity("uploading");
   try {
     const ctx = context();
-    const token = await ctx.getAccessToken();
-    if (!token) return { kind: "unauthorized", status: 401, message: "401: not signed in" };
+    const session = await ctx.getSession();
     const { recording } = take;
+    // Signed out, or another person signed in meanwhile: never sent with their session.
+    if (!session || session.userId !== recording.ownerId) return { kind: "unauthorized", status: 401, message: "401: not signed in" };
+    const token = session.accessToken;
     const outcome = await uploadRecording(
       {
         id: recording.id,
+        ownerId: recording.ownerId,
         audioBlob: take.audio,
         title: take.title,
         duration: take.duration,
@@ -114,7 +119,8 @@ let running: Promise<ReplayReport | null> | undefined;
 /** Replays the whole outbox once (joined if one is already running in this page). */
 export function replayFromPage(): Promise<ReplayReport | null> {
   running ??= (async () => {
-    if (!navigator.onLine || (await outboxDb().pendingUploads.count()) === 0) return null;
+    const db = outboxDb();
+    if (!navigator.onLine || (await db.pendingUploads.count()) + (await db.pendingChanges.count()) === 0) return null;
     const end = beginActivity("uploading");
     try {
       let report = await replayOutbox(context());
@@ -122,7 +128,8 @@ export function replayFromPage(): Promise<ReplayReport | null> {
         const again = await replayOutbox(context(true));
         report = { ...again, delivered: [...report.delivered, ...again.delivered] };
       }
-      if (report.delivered.length > 0) refreshAfterDelivery();
+      if (report.delivered.length > 0 || report.changes.delivered.length > 0 || report.changes.conflicts.length > 0) refreshAfterDelivery();
+      toastGone(report);
       return report;
     } finally {
       end();
@@ -131,6 +138,36 @@ export function replayFromPage(): Promise<ReplayReport | null> {
     running = undefined;
   });
   return running;
+}
+
+/**
+ * A change the person made (a rename, a delete, a new collection...): kept in the outbox first,
+ * then sent by the same replay as recordings — at once when online, else when the connection is
+ * back (Background Sync, `online`, the retry timer). Resolves once it is kept, not sent.
+ */
+export async function makeChange(input: NewChange): Promise<PendingChange> {
+  const change = await addChange(outboxDb(), input);
+  void scheduleBackgroundSync();
+  if (deps && navigator.onLine) {
+    // After any replay under way (it may have passed the changes already), one more.
+    void (running ?? Promise.resolve(null))
+      .then(() => replayFromPage())
+      .then((report) => {
+        if (worthAnotherTry(report)) schedule?.ensure();
+      })
+      .catch((err: unknown) => console.warn("outbox replay failed", err));
+  }
+  return change;
+}
+
+/** The person's Retry, Keep mine or Discard on a change: applied, then the outbox replays. */
+export async function settleChange(seq: number, choice: "retry" | "keep-mine" | "discard"): Promise<void> {
+  const db = outboxDb();
+  if (choice === "retry") await retryChange(db, seq);
+  else if (choice === "keep-mine") await keepMine(db, seq);
+  else await discardChange(db, seq);
+  refreshAfterDelivery();
+  if (choice !== "discard" && deps && navigator.onLine) void replayFromPage().catch(() => undefined);
 }
 
 /** Asks the worker to send what waits as soon as there is a connection, even after this tab closes. */
@@ -154,7 +191,10 @@ export function startPageOutbox(options: PageOutboxDeps): () => void {
     if (document.visibilityState === "visible") replay();
   };
   const onWorkerMessage = (event: MessageEvent) => {
-    if (isOutboxReplayedMessage(event.data) && event.data.report.delivered.length > 0) refreshAfterDelivery();
+    if (!isOutboxReplayedMessage(event.data)) return;
+    const { report } = event.data;
+    if (report.delivered.length > 0 || report.changes.delivered.length > 0 || report.changes.conflicts.length > 0) refreshAfterDelivery();
+    toastGone(report);
   };
 
   void recoverInterruptedRecordings(outboxDb())
@@ -193,7 +233,21 @@ export function startPageOutbox(options: PageOutboxDeps): () => void {
  */
 export function worthAnotherTry(report: ReplayReport | null): boolean {
   if (!report) return false;
-  return report.failed.length > 0 || report.busy.length > 0 || report.offline || report.needsSession;
+  return report.failed.length > 0 || report.busy.length > 0 || report.offline || report.needsSession || report.changes.stopped === "server";
+}
+
+/** A change made on an item deleted elsewhere meanwhile: the delete won, and the person is told. */
+function toastGone(report: ReplayReport): void {
+  const gone = report.changes.gone.filter((c) => c.action === "update" || c.action === "retranscribe");
+  if (gone.length === 0) return;
+  refreshAfterDelivery();
+  toast({
+    title: "Deleted on another device",
+    description:
+      gone.length === 1
+        ? "Your change was not saved: the item was deleted on another device."
+        : `${gone.length} changes were not saved: their items were deleted on another device.`,
+  });
 }
 
 /** Tells the person which older recordings the 80 MB cap pushed out. */

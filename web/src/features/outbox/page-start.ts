@@ -3,7 +3,7 @@ import type { AuthStore } from "../auth/auth-store";
 import { nextTask } from "../../lib/next-task";
 import { mirrorAuthSession } from "./mirror-auth-session";
 import { outboxDb } from "./outbox-db";
-import { startPageOutbox, type PageOutboxDeps } from "./page-outbox";
+import { replayFromPage, startPageOutbox, type PageOutboxDeps } from "./page-outbox";
 
 /**
  * The outbox's start in the page, called by main.tsx once the first screen has rendered (Dexie and
@@ -16,5 +16,17 @@ export function startOutboxInPage({ auth, ...deps }: PageOutboxDeps & { auth: Au
   // In a later task than the database's opening (the copy's write opens it): each is a task of its own.
   void Promise.all([auth.ready(), mirror.flushed()])
     .then(nextTask)
-    .then(() => startPageOutbox(deps));
+    .then(() => {
+      startPageOutbox(deps);
+      // A person signing in again on this browser (after another one, or after signing out): what
+      // waits of theirs is sent at once, with their session, once the worker's copy has it too.
+      let person = auth.getState().user?.id ?? null;
+      auth.subscribe(() => {
+        const { user, loading } = auth.getState();
+        const next = loading ? person : (user?.id ?? null);
+        if (next === person) return;
+        person = next;
+        if (next) void mirror.flushed().then(() => replayFromPage());
+      });
+    });
 }

@@ -6,11 +6,12 @@ import { toast } from "../../lib/toast-store";
 import { browserTimeZone } from "../../lib/api-client";
 import { formatBytes } from "../../lib/format-bytes";
 import { outboxDb, type PendingUpload } from "./outbox-db";
-import { deletePendingUpload } from "./outbox-store";
-import { sendFromPage } from "./page-outbox";
+import { claimUploads, deletePendingUpload } from "./outbox-store";
+import { replayFromPage, sendFromPage } from "./page-outbox";
+import { useAuth } from "../auth/auth-provider";
 import { useUploadProgress } from "./upload-progress";
 import { useOnline } from "../../lib/use-online";
-import { useOutboxUsage, usePendingUploads } from "./use-outbox";
+import { useOutboxUsage, usePendingUploads, useUnclaimedUploads } from "./use-outbox";
 
 /**
  * The amber "Pending Upload" cards (SPEC §2): recordings of this collection (or of none) that are
@@ -22,10 +23,11 @@ export function PendingUploads({ collection }: { collection: Domain }) {
   const online = useOnline();
   const progress = useUploadProgress();
   const mine = (items ?? []).filter((item) => item.status !== "held" && (item.domainId === collection.id || item.domainId === null));
-  if (mine.length === 0) return null;
+  if (mine.length === 0) return <UnclaimedUploads />;
 
   return (
     <section aria-label="Pending uploads" className="space-y-3">
+      <UnclaimedUploads />
       {mine.map((item) => (
         <PendingCard key={item.id} item={item} online={online} progress={progress.get(item.id)} />
       ))}
@@ -111,5 +113,62 @@ function PendingCard({ item, online, progress }: { item: PendingUpload; online: 
         </Button>
       </div>
     </article>
+  );
+}
+
+/**
+ * Recordings kept on this device from before each one recorded whose it is, made while nobody
+ * could be told signed in: never sent on their own, offered to the signed-in person to keep
+ * (they become theirs and upload) or delete (DESIGN §13).
+ */
+function UnclaimedUploads() {
+  const unclaimed = useUnclaimedUploads();
+  const ownerId = useAuth().user?.id;
+  const [busy, setBusy] = useState(false);
+  if (unclaimed.length === 0 || !ownerId) return null;
+  const ids = unclaimed.map((u) => u.id);
+
+  const keep = async () => {
+    setBusy(true);
+    try {
+      await claimUploads(outboxDb(), ids, ownerId);
+      void replayFromPage();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      for (const id of ids) await deletePendingUpload(outboxDb(), id);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-label="Recordings kept on this device from before" className="rounded-xl border border-slate-300 bg-slate-50 p-4 shadow-sm" data-testid="unclaimed-uploads">
+      <h3 className="font-semibold text-slate-900">Recordings kept on this device from before</h3>
+      <p className="mt-1 text-sm text-slate-700">
+        {unclaimed.length === 1 ? "1 recording" : `${unclaimed.length} recordings`} made on this device before it kept track of who made them. Keep
+        them to upload them to your journal, or delete them.
+      </p>
+      <ul className="mt-2 space-y-1 text-sm text-slate-800">
+        {unclaimed.map((u) => (
+          <li key={u.id} className="[overflow-wrap:anywhere]">
+            {u.title} · {formatDuration(u.duration)}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex gap-2">
+        <Button variant="secondary" className="h-9" disabled={busy} onClick={() => void keep()}>
+          Keep
+        </Button>
+        <Button variant="ghost" className="h-9 text-red-700 hover:bg-red-50 hover:text-red-800" disabled={busy} onClick={() => void remove()}>
+          <Trash2 className="size-4" aria-hidden />
+          Delete
+        </Button>
+      </div>
+    </section>
   );
 }

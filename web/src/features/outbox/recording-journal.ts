@@ -53,6 +53,7 @@ export async function finishRecording(
     db,
     {
       id: recording.id,
+      ownerId: recording.ownerId,
       audio: finished.audio,
       title: finished.title,
       duration: finished.duration,

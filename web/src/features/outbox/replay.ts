@@ -1,5 +1,6 @@
 import { contextLocks, lockNames, type Locks } from "./locks";
 import type { OutboxDb } from "./outbox-db";
+import type { OutboxSession } from "./session-mirror";
 import {
   deletePendingUpload,
   getPendingUpload,
@@ -9,16 +10,23 @@ import {
   releaseUploading,
 } from "./outbox-store";
 import { uploadRecording, type Transport, type UploadOutcome } from "./upload-recording";
+import { replayChanges, type ChangeFetch, type ChangeReplayReport } from "./replay-changes";
+import { unsentCreates } from "./changes-store";
 
 /** What sending needs; the page and the service worker each build one. */
 export type SendContext = {
   db: OutboxDb;
   /** "" on the page; the origin in the service worker. */
   baseUrl: string;
-  /** A usable access token, or null when there is none (signed out, expired in the worker). */
-  getAccessToken: () => Promise<string | null>;
+  /**
+   * A usable access token and whose it is, read together, or null when there is none (signed
+   * out, expired in the worker). Only that person's rows are sent with it.
+   */
+  getSession: () => Promise<OutboxSession | null>;
   transport: Transport;
   locks?: Locks;
+  /** How changes other than recordings are sent (JSON requests); fetch by default. */
+  fetch?: ChangeFetch;
   onProgress?: (id: string, sent: number, total: number) => void;
   now?: () => number;
 };
@@ -28,6 +36,7 @@ export type SendResult =
   | { id: string; kind: "gone" } // no longer in the outbox: delivered elsewhere or deleted
   | { id: string; kind: "no-session" } // no usable token: left for the page
   | { id: string; kind: "skipped" } // refused for good before; only a person's Retry resends it
+  | { id: string; kind: "not-yours" } // another person's: it waits, untouched, for its owner's session
   | ({ id: string } & UploadOutcome);
 
 /**
@@ -50,8 +59,11 @@ export async function sendPendingUpload(
       if (skipRejected && item.status === "rejected") return { id, kind: "skipped" };
       // Shared to the app: not sent before the person has said which collection it belongs to.
       if (item.status === "held") return { id, kind: "skipped" };
-      const token = await ctx.getAccessToken();
-      if (!token) return { id, kind: "no-session" };
+      const session = await ctx.getSession();
+      if (!session) return { id, kind: "no-session" };
+      // Never sent with another person's session: it waits for its owner, exactly as it is.
+      if (item.ownerId !== session.userId) return { id, kind: "not-yours" };
+      const token = session.accessToken;
       const before = item.status === "rejected" ? "rejected" : "waiting";
       await markUploading(ctx.db, id);
       const outcome = await uploadRecording(item, {
@@ -94,20 +106,55 @@ export type ReplayReport = {
   needsSession: boolean;
   /** Stopped because the network is unreachable: the next online event or sync replays. */
   offline: boolean;
+  /** The changes other than recordings: sent, refused for good, in conflict. */
+  changes: ChangeReplayReport;
 };
 
 /**
- * Sends everything waiting, oldest first. One replay runs at a time across the origin (a second
+ * Sends everything of the signed-in person that waits, oldest first (other people's rows wait for
+ * their owner). One replay runs at a time across the origin (a second
  * one waits, then finds only what is left); recordings added while it runs are sent too.
  * Recordings the server refused for good are not resent here, only by a person's Retry.
  */
 export async function replayOutbox(ctx: SendContext): Promise<ReplayReport> {
   const locks = ctx.locks ?? contextLocks();
-  const report: ReplayReport = { delivered: [], failed: [], rejected: [], busy: [], needsSession: false, offline: false };
+  const report: ReplayReport = {
+    delivered: [],
+    failed: [],
+    rejected: [],
+    busy: [],
+    needsSession: false,
+    offline: false,
+    changes: { delivered: [], refused: [], conflicts: [], gone: [], stopped: null },
+  };
   await locks.run(lockNames.replay, async () => {
+    // Changes first, in the order made: a collection created offline exists before a recording
+    // made into it is sent.
+    report.changes = await replayChanges({ db: ctx.db, baseUrl: ctx.baseUrl, getSession: ctx.getSession, fetch: ctx.fetch });
+    if (report.changes.stopped === "offline") {
+      report.offline = true;
+      return;
+    }
+    if (report.changes.stopped === "session") {
+      report.needsSession = true;
+      return;
+    }
     const tried = new Set<string>();
     for (;;) {
-      const ids = (await pendingUploadIdsOldestFirst(ctx.db)).filter((id) => !tried.has(id));
+      const session = await ctx.getSession();
+      if (!session) {
+        report.needsSession = (await pendingUploadIdsOldestFirst(ctx.db)).length > 0;
+        return;
+      }
+      // A recording into a collection whose create has not reached the server waits for it.
+      const waitingFor = await unsentCreates(ctx.db, session.userId);
+      const ids: string[] = [];
+      for (const id of await pendingUploadIdsOldestFirst(ctx.db, session.userId)) {
+        if (tried.has(id)) continue;
+        const item = await getPendingUpload(ctx.db, id);
+        if (item?.domainId && waitingFor.has(item.domainId)) tried.add(id);
+        else ids.push(id);
+      }
       if (ids.length === 0) return;
       for (const id of ids) {
         tried.add(id);

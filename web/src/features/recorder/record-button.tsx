@@ -2,6 +2,7 @@ import type { Domain } from "@vj/core";
 import { Mic, Pause, Play } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
+import { useAuth } from "../auth/auth-provider";
 import type { JournalView } from "../journal-view/use-journal-view";
 import { pauseRecording, resumeRecording, setPanelOpen, startRecording, useRecorder } from "./recorder-store";
 import { RecordingPanel } from "./recording-panel";
@@ -27,6 +28,7 @@ export function RecordButton({
   onReady?: () => void;
 }) {
   const recorder = useRecorder();
+  const ownerId = useAuth().user?.id;
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!ready) return;
@@ -37,12 +39,15 @@ export function RecordButton({
   const idle = recorder.status === "idle";
   const greyed = idle && !dayView;
 
-  const start = () =>
+  const start = () => {
+    if (!ownerId) return;
     void startRecording({
+      ownerId,
       domainId: collection.id,
       viewedDay: view.isToday ? undefined : view.dayKey,
       timeZone: view.timeZone,
     });
+  };
 
   const onClick = () => {
     if (recorder.status === "recording") pauseRecording();

@@ -38,13 +38,15 @@ export function currentSession(): RecordingSession | null {
 }
 
 export type StartOptions = {
+  /** The signed-in person: the recording is theirs, and only ever sent with their session. */
+  ownerId: string;
   domainId: string;
   /** The viewed day (YYYY-MM-DD), or undefined for today (SPEC §4 default title and createdAt). */
   viewedDay: string | undefined;
   timeZone: string;
 };
 
-export async function startRecording({ domainId, viewedDay, timeZone }: StartOptions): Promise<void> {
+export async function startRecording({ ownerId, domainId, viewedDay, timeZone }: StartOptions): Promise<void> {
   if (state.status !== "idle") return;
   const now = new Date();
   const defaultTitle = defaultNoteTitle(viewedDay, now, timeZone);
@@ -53,6 +55,7 @@ export async function startRecording({ domainId, viewedDay, timeZone }: StartOpt
   try {
     session = await startRecordingSession(outboxDb(), {
       id: newOutboxId(now.getTime()),
+      ownerId,
       title: defaultTitle,
       createdAt: noteCreatedAt(viewedDay, now, timeZone).toISOString(),
       domainId,

@@ -34,11 +34,9 @@ export function ReminderSettings() {
   const zone = browserTimeZone();
   const current = settings.data;
   if (!current) {
-    return settings.isError ? (
-      <p>{online ? "Your reminder settings could not be loaded." : "You're offline: your reminder settings show once you're back online."}</p>
-    ) : (
-      <p className="text-slate-400">Loading...</p>
-    );
+    // Offline with nothing cached the query waits for the network: say so rather than load forever.
+    if (!online) return <p>You're offline: your reminder settings show once you're back online.</p>;
+    return settings.isError ? <p>Your reminder settings could not be loaded.</p> : <p className="text-slate-500">Loading...</p>;
   }
   // Every save carries this device's zone: the time is read where the person is now.
   const change = (patch: Partial<Settings>) => save.mutate({ ...current, ...patch, tz: zone });

@@ -1,5 +1,6 @@
 import { audioTypeOf, isAudioFile, titleFromFileName } from "../import-audio/audio-files";
-import type { OutboxDb } from "../outbox/outbox-db";
+import { UNKNOWN_OWNER, type OutboxDb } from "../outbox/outbox-db";
+import { readMirroredUser } from "../outbox/session-mirror";
 import { addPendingUpload, newOutboxId } from "../outbox/outbox-store";
 
 /** Where the installed app receives shared files (the manifest's share_target action). */
@@ -15,6 +16,8 @@ export const SHARE_TARGET_FIELD = "audio";
 export async function receiveShared(db: OutboxDb, form: FormData, timeZone: string, now = Date.now()): Promise<{ kept: number; refused: string[] }> {
   let kept = 0;
   const refused: string[] = [];
+  // Kept as the signed-in person's; received signed out, it becomes theirs who confirms it.
+  const ownerId = (await readMirroredUser(db)) ?? UNKNOWN_OWNER;
   for (const [i, entry] of form.getAll(SHARE_TARGET_FIELD).entries()) {
     if (typeof entry === "string") continue;
     const file = entry as File;
@@ -25,6 +28,7 @@ export async function receiveShared(db: OutboxDb, form: FormData, timeZone: stri
     const type = audioTypeOf(file);
     await addPendingUpload(db, {
       id: newOutboxId(now + i),
+      ownerId,
       title: titleFromFileName(file.name),
       duration: 0,
       createdAt: new Date(file.lastModified || now).toISOString(),

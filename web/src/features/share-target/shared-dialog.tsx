@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { toast } from "../../lib/toast-store";
 import { collectionQueries } from "../collections/queries";
+import { useAuth } from "../auth/auth-provider";
 import { outboxDb, type PendingUpload } from "../outbox/outbox-db";
 import { deletePendingUpload, heldUploads, releaseHeld } from "../outbox/outbox-store";
 import { replayFromPage } from "../outbox/page-outbox";
@@ -23,18 +24,20 @@ export function SharedRecordingsDialog({ current }: { current: Domain }) {
   // Closed without a choice: asked again when the app next opens (the files stay kept).
   const [later, setLater] = useState(false);
   const selectId = useId();
+  const ownerId = useAuth().user?.id ?? null;
   useEffect(() => {
-    const sub = liveQuery(() => heldUploads(outboxDb())).subscribe({ next: setHeld, error: () => setHeld([]) });
+    if (!ownerId) return;
+    const sub = liveQuery(() => heldUploads(outboxDb(), ownerId)).subscribe({ next: setHeld, error: () => setHeld([]) });
     return () => sub.unsubscribe();
-  }, []);
+  }, [ownerId]);
   useEffect(() => setTarget(current.id), [current.id]);
-  if (held.length === 0 || later) return null;
+  if (!ownerId || held.length === 0 || later) return null;
   const chosen = collections.data?.find((c) => c.id === target) ?? current;
 
   const save = async () => {
     setBusy(true);
     try {
-      await releaseHeld(outboxDb(), held.map((h) => h.id), chosen.id);
+      await releaseHeld(outboxDb(), held.map((h) => h.id), chosen.id, ownerId);
       toast({ title: held.length === 1 ? "Shared recording saved" : `${held.length} shared recordings saved`, description: `Uploading to ${chosen.name}.` });
       void replayFromPage();
     } finally {

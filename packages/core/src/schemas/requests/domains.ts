@@ -24,3 +24,14 @@ export const createDomainSchema = z.object({
   userId: z.unknown().optional(),
 });
 export type CreateDomainInput = z.input<typeof createDomainSchema>;
+
+/**
+ * PATCH /api/domains/{id}: the name, description and colour a person may change. The address
+ * (slug) stays what it was, so links and the last-selected collection keep working.
+ */
+export const updateDomainSchema = z.strictObject({
+  name: createDomainSchema.shape.name.optional(),
+  description: createDomainSchema.shape.description,
+  primaryColor: hexColorSchema.optional(),
+});
+export type UpdateDomainInput = z.input<typeof updateDomainSchema>;

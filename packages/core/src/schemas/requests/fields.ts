@@ -34,10 +34,16 @@ export const periodQueryFields = { period: periodSchema, periodKey: periodKeyTex
 /** Optional text that treats "" as absent (forms send empty strings for unset fields). */
 export const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/**
+ * Numbers in query strings and form fields are written in decimal: "0x10", "0b1", "1e3" and
+ * "Infinity" are refused (Number(), which z.coerce uses, would read them as numbers).
+ */
+export const decimalOnly = (v: unknown) => (typeof v === "string" && !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number.NaN : v);
+
 /** A page-size query parameter: a whole number from 1 to `max`, `fallback` when absent. */
 export function pageLimitParam(fallback: number, max: number, description: string) {
   return z.preprocess(
-    blankAsUndefined,
+    (v) => decimalOnly(blankAsUndefined(v)),
     z.coerce
       .number({ error: "limit must be a whole number" })
       .int({ error: "limit must be a whole number" })

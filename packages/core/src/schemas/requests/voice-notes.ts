@@ -4,6 +4,7 @@ import { decodeNoteCursor } from "../../cursor.js";
 import { idSchema } from "../common.js";
 import {
   blankAsUndefined,
+  decimalOnly,
   isoDateTime,
   pageCursorParam,
   pageLimitParam,
@@ -26,7 +27,7 @@ export const createVoiceNoteFieldsSchema = z.object({
     .max(LIMITS.title, { error: `Title must be at most ${LIMITS.title} characters` }),
   /** Seconds; fractions are rounded. */
   duration: z.preprocess(
-    blankAsUndefined,
+    (v) => decimalOnly(blankAsUndefined(v)),
     z.coerce
       .number({ error: "Duration must be a number of seconds" })
       .min(0, { error: "Duration must not be negative" })
@@ -76,5 +77,12 @@ export const updateVoiceNoteSchema = z.strictObject({
     .string()
     .max(LIMITS.transcription, { error: `Transcription must be at most ${LIMITS.transcription} characters` })
     .optional(),
+  /**
+   * The title and transcript the edit was made from (an edit made offline sends them): when the
+   * note changed meanwhile on another device, the edit is refused with 409 and the note as it is
+   * now, so neither person's words are lost (DESIGN §13). Left out, the edit applies as before.
+   */
+  baseTitle: z.string().max(LIMITS.title).optional(),
+  baseTranscription: z.string().max(LIMITS.transcription).nullable().optional(),
 });
 export type UpdateVoiceNoteInput = z.infer<typeof updateVoiceNoteSchema>;

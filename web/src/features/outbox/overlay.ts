@@ -1,0 +1,53 @@
+import type { PendingChange } from "./outbox-db";
+
+/**
+ * The person's waiting changes applied over what the server last said (DESIGN §13), so a list
+ * shows the new title, the note gone, the collection renamed, at once and after every refetch,
+ * until the server has them. Pure functions: no React, no DOM.
+ */
+
+/** Where an item stands with the outbox: waiting to sync, refused for good, or in conflict. */
+export type SyncMark = { status: PendingChange["status"]; change: PendingChange };
+
+/** The most telling change of each item: a refusal or conflict before one merely waiting. */
+export function syncMarks(changes: readonly PendingChange[]): Map<string, SyncMark> {
+  const marks = new Map<string, SyncMark>();
+  for (const change of changes) {
+    const known = marks.get(change.targetKey);
+    if (!known || (known.status === "waiting" && change.status !== "waiting")) marks.set(change.targetKey, { status: change.status, change });
+  }
+  return marks;
+}
+
+type Patchable = { id: string };
+
+/**
+ * Applies the waiting changes of one item type, in the order made: updates patch the fields they
+ * send (not the `base*` they were made from), deletes remove the item, creates add it when the
+ * server's list does not have it yet. A change refused for good or in conflict is not applied:
+ * the item shows what the server has, with the mark that says why.
+ */
+export function applyChanges<T extends Patchable>(
+  items: readonly T[],
+  changes: readonly PendingChange[],
+  type: PendingChange["target"]["type"],
+  created?: (change: PendingChange) => T | null,
+): T[] {
+  let result: T[] = [...items];
+  for (const change of changes) {
+    if (change.target.type !== type || change.status !== "waiting") continue;
+    const id = change.target.id;
+    if (change.action === "delete") {
+      result = result.filter((item) => item.id !== id);
+    } else if (change.action === "update") {
+      const fields = Object.fromEntries(Object.entries(change.body ?? {}).filter(([key]) => !key.startsWith("base")));
+      result = result.map((item) => (item.id === id ? { ...item, ...fields } : item));
+    } else if (change.action === "create" && created && !result.some((item) => item.id === id)) {
+      const item = created(change);
+      if (item) result = [...result, item];
+    } else if (change.action === "retranscribe") {
+      result = result.map((item) => (item.id === id ? { ...item, isTranscribing: true, isError: false, error: null } : item));
+    }
+  }
+  return result;
+}
