@@ -245,6 +245,20 @@ describe.each(dbKinds)("the MCP server on %s", (kind) => {
     await expectError(await call(t, "POST", "/api/assistants/tokens", { user: ana, json: { name: " " } }), 400, "validation_failed");
   });
 
+  test("a browser client on the app's own origin may read the 401's WWW-Authenticate (CORS); another origin gets no preflight", async () => {
+    const preflight = await t.app.request("/mcp", {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost");
+    const res = await mcpPost(t, initialize, { origin: "http://localhost" });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("access-control-expose-headers")).toContain("WWW-Authenticate");
+    const other = await t.app.request("/mcp", { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    expect(other.status).toBe(403);
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   test("Origin from another site is refused; an oversized body is refused", async () => {
     await expectError(await mcpPost(t, initialize, { authorization: `Bearer ${anaToken}`, origin: "https://evil.example" }), 403, "forbidden");
     expect((await mcpPost(t, initialize, { authorization: `Bearer ${anaToken}`, origin: "http://localhost" })).status).toBe(200);
@@ -266,6 +280,9 @@ describe("the MCP rate limit", () => {
       await expectError(limited, 429, "rate_limited");
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect((await mcpPost(t, initialize, { authorization: `Bearer ${tb}` })).status).toBe(200);
+      // Guessed tokens count against the address: past the same rate, 429 before any lookup.
+      for (let i = 0; i < 3; i++) await expectError(await mcpPost(t, initialize, { authorization: `Bearer vjat_guess${i}` }), 401, "unauthorized");
+      await expectError(await mcpPost(t, initialize, { authorization: "Bearer vjat_guess4" }), 429, "rate_limited");
     } finally {
       await t.close();
     }
