@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
@@ -12,6 +13,7 @@ import {
   type OAuthClientProvider,
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inject } from "vitest";
 import { createUser, type TestUser } from "./factories.js";
@@ -257,4 +259,50 @@ describe.each(dbKinds)("assistants sign in with OAuth on %s", (kind) => {
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } }),
       })
     ).status;
+});
+
+describe.each(dbKinds)("the consent page with Supabase auth on %s", (kind) => {
+  const SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { SUPABASE_URL: "https://project-ref.supabase.co", SUPABASE_JWT_SECRET: SECRET });
+  });
+  afterAll(() => t.close());
+
+  test("the person answers with the project's session; the assistant reads their journal; the project's token is refused at /mcp", async () => {
+    const id = crypto.randomUUID();
+    const session = await new SignJWT({ role: "authenticated", aal: "aal1", session_id: crypto.randomUUID(), email: "sb@example.com" })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuer("https://project-ref.supabase.co/auth/v1")
+      .setAudience("authenticated")
+      .setSubject(id)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(SECRET));
+    const headers = { authorization: `Bearer ${session}` };
+    const made = await t.app.request("/api/domains", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ name: "Supabase home", primaryColor: "#3b82f6", isDefault: true, userId: "" }) });
+    expect(made.status).toBe(201);
+
+    const metadata = await discoverAuthorizationServerMetadata(ORIGIN, { fetchFn: appFetch(t) });
+    const registered = (await (await t.app.request("/oauth/register", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "ChatGPT", redirect_uris: [REDIRECT] }) })).json()) as { client_id: string };
+    const clientInformation = { client_id: registered.client_id };
+    const { authorizationUrl, codeVerifier } = await startAuthorization(ORIGIN, { metadata, clientInformation, redirectUrl: REDIRECT, resource: new URL(`${ORIGIN}/mcp`) });
+    const consentId = (await t.app.request(authorizationUrl.toString())).headers.get("location")!.split("/").pop()!;
+    const shown = await t.app.request(`/api/oauth/requests/${consentId}`, { headers });
+    expect(await shown.json()).toMatchObject({ clientName: "ChatGPT" });
+    const decided = await t.app.request(`/api/oauth/requests/${consentId}/decision`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ allow: true }) });
+    const code = new URL(((await decided.json()) as { redirectTo: string }).redirectTo).searchParams.get("code")!;
+    const tokens = await exchangeAuthorization(ORIGIN, { metadata, clientInformation, authorizationCode: code, codeVerifier, redirectUri: REDIRECT, resource: new URL(`${ORIGIN}/mcp`), fetchFn: appFetch(t) });
+
+    const client = new Client({ name: "ChatGPT", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { fetch: appFetch(t), requestInit: { headers: { authorization: `Bearer ${tokens.access_token}` } } }));
+    expect((await callTool(client, "list_collections")).data.collections.map((c: { name: string }) => c.name)).toEqual(["Supabase home"]);
+    await client.close();
+
+    const refused = await t.app.request("/mcp", { method: "POST", headers: { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toContain("resource_metadata=");
+    // And the assistant's token is no session of the app.
+    expect((await t.app.request("/api/domains", { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401);
+  });
 });

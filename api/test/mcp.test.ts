@@ -216,6 +216,14 @@ describe.each(dbKinds)("the MCP server on %s", (kind) => {
     expect(session.headers.get("www-authenticate")).toContain("invalid_token");
   });
 
+  test("a disabled account's tokens are refused at /mcp", async () => {
+    const carl = await createUser(t.deps);
+    const { token } = await createAssistantToken(t, carl);
+    expect((await mcpPost(t, initialize, { authorization: `Bearer ${token}` })).status).toBe(200);
+    await t.deps.database.db.updateTable("users").set({ disabled_at: new Date() }).where("id", "=", carl.id).execute();
+    await expectError(await mcpPost(t, initialize, { authorization: `Bearer ${token}` }), 401, "unauthorized");
+  });
+
   test("an assistant token is refused by the rest of the API", async () => {
     for (const path of ["/api/voice-notes?period=day&periodKey=2026-03-10", "/api/search?q=tomatoes", "/api/domains", "/api/assistants"]) {
       await expectError(await call(t, "GET", path, { headers: { authorization: `Bearer ${anaToken}` } }), 401, "unauthorized");
@@ -235,6 +243,20 @@ describe.each(dbKinds)("the MCP server on %s", (kind) => {
     const stored = await t.deps.database.db.selectFrom("assistant_credentials").select("token_hash").execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
     await expectError(await call(t, "POST", "/api/assistants/tokens", { user: ana, json: { name: " " } }), 400, "validation_failed");
+  });
+
+  test("a browser client on the app's own origin may read the 401's WWW-Authenticate (CORS); another origin gets no preflight", async () => {
+    const preflight = await t.app.request("/mcp", {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost");
+    const res = await mcpPost(t, initialize, { origin: "http://localhost" });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("access-control-expose-headers")).toContain("WWW-Authenticate");
+    const other = await t.app.request("/mcp", { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    expect(other.status).toBe(403);
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   test("Origin from another site is refused; an oversized body is refused", async () => {
@@ -258,6 +280,9 @@ describe("the MCP rate limit", () => {
       await expectError(limited, 429, "rate_limited");
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect((await mcpPost(t, initialize, { authorization: `Bearer ${tb}` })).status).toBe(200);
+      // Guessed tokens count against the address: past the same rate, 429 before any lookup.
+      for (let i = 0; i < 3; i++) await expectError(await mcpPost(t, initialize, { authorization: `Bearer vjat_guess${i}` }), 401, "unauthorized");
+      await expectError(await mcpPost(t, initialize, { authorization: "Bearer vjat_guess4" }), 429, "rate_limited");
     } finally {
       await t.close();
     }
