@@ -26,14 +26,14 @@ const chunkErrors = [
 
 describe("a route's code replaced by a deploy", () => {
   let storage: MemoryStorage;
-  let reload: ReturnType<typeof vi.fn>;
+  let reload: ReturnType<typeof vi.fn<() => void>>;
   let online: boolean;
   let now: number;
   const env = () => ({ storage, reload, online, now });
 
   beforeEach(() => {
     storage = new MemoryStorage();
-    reload = vi.fn();
+    reload = vi.fn<() => void>();
     online = true;
     now = 1_000_000;
   });
