@@ -10,6 +10,7 @@ import * as voiceNotesAudioKeyIndex from "./20261128T0220_voice_notes_audio_key_
 import * as reminders from "./20261128T0400_reminders.js";
 import * as instanceOperation from "./20261128T0600_instance_operation.js";
 import * as dailyUsage from "./20261128T0610_daily_usage.js";
+import * as searchTagsAndEmoji from "./20261128T1500_search_tags_and_emoji.js";
 
 /** Every migration, in order. Add new files at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T0400_reminders": reminders,
   "20261128T0600_instance_operation": instanceOperation,
   "20261128T0610_daily_usage": dailyUsage,
+  "20261128T1500_search_tags_and_emoji": searchTagsAndEmoji,
 };
