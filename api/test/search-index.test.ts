@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { migrateToLatest } from "../src/db/migrate.js";
+import * as searchTagsAndEmoji from "../src/db/migrations/20261128T1500_search_tags_and_emoji.js";
 import { transcriptionJobsRepository } from "../src/repositories/transcription-jobs.js";
 import { searchRepository } from "../src/repositories/search.js";
 import { createUser, type TestUser } from "./factories.js";
@@ -78,5 +79,19 @@ describe.each(dbKinds)("the search index on %s", (kind) => {
     expect((await indexes()).every((i) => i.valid)).toBe(true);
     // A start on a current database has nothing to do.
     expect(await migrateToLatest(t.deps.database)).toEqual([]);
+  });
+  test("notes written before words in <…> and emoji were searchable are found once the database is upgraded", async () => {
+    const db = t.deps.database.db;
+    await searchTagsAndEmoji.down(db as never);
+    try {
+      const res = await t.app.request("/api/voice-notes", { method: "POST", headers: user.headers, body: noteForm({ domainId, title: "Call <grandma> 🎈" }) });
+      const id = ((await res.json()) as { id: string }).id;
+      expect(await find("grandma")).toEqual([]);
+      await searchTagsAndEmoji.up(db as never);
+      expect(await find("grandma")).toEqual([id]);
+      expect(await find("🎈")).toEqual([id]);
+    } finally {
+      await searchTagsAndEmoji.up(db as never);
+    }
   });
 });

@@ -200,4 +200,20 @@ describe.each(dbKinds)("search on %s", (kind) => {
     expect(await ids('"rock roll" (live)')).toEqual([note]);
     expect(await ids("5 * 3 !loud")).toEqual([note]);
   });
+  test("words written inside <…> are found, and so are emoji, whatever their skin tone or presentation", async () => {
+    const tagged = await addNote(user, home, "Plans <draft>", "Remember the <important> part: call <mum> 🎉 tomorrow ☕️ and 👍🏽 the cake");
+    const cake = await addNote(user, home, "Party", "A birthday 🎂 without fireworks");
+    expect(await ids("draft")).toEqual([tagged]);
+    expect(await ids("<important>")).toEqual([tagged]);
+    expect(await ids("important part")).toEqual([tagged]);
+    expect(await ids("call mum")).toEqual([tagged]);
+    expect(await ids("🎉")).toEqual([tagged]);
+    expect(await ids("☕")).toEqual([tagged]);
+    expect(await ids("👍")).toEqual([tagged]);
+    expect(await ids('"🎉 tomorrow"')).toEqual([tagged]);
+    expect(await ids("🎂")).toEqual([cake]);
+    expect(await ids("🎂 🎉")).toEqual([]);
+    const { hits } = await search("<important>");
+    expect(marked(hits[0]!)).toEqual(["important"]);
+  });
 });

@@ -122,4 +122,32 @@ describe.skipIf(missing !== null)("search in Chromium against the real API", () 
       await browser!.context.setOffline(false);
     }
   });
+  it("opens a hit past the first page of its day highlighted: the day loads on until the note is there", async () => {
+    const api = apiAs(baseUrl, user);
+    const busy = await api.createCollection({ name: "Busy Days", primaryColor: "#4f46e5", isDefault: false });
+    const threeDaysAgo = new Date(twoDaysAgo.getTime() - 86_400_000);
+    // The hit is the day's first note: the list shows newest first, 50 to a page.
+    const otter = await api.uploadNote({ domainId: busy.id, title: "River otters", createdAt: threeDaysAgo.toISOString() });
+    await api.setTranscript(otter.id, "Two otters slid down the muddy bank into the river.");
+    for (let i = 0; i < 55; i++) {
+      await api.uploadNote({ domainId: busy.id, title: `Busy ${i + 1}`, createdAt: new Date(threeDaysAgo.getTime() + (i + 1) * 60_000).toISOString() });
+    }
+    const page = browser!.context.pages()[0] ?? (await browser!.context.newPage());
+    await page.goto(`${baseUrl}/home-life`);
+    const welcome = page.getByRole("heading", { name: "Welcome back" });
+    await welcome.or(page.getByTestId("current-collection")).first().waitFor();
+    if (await welcome.isVisible()) await signIn(page, baseUrl, user.email, user.password);
+    await page.getByTestId("current-collection").waitFor();
+    await page.goto(`${baseUrl}/search?q=otters`);
+    await page.getByTestId("search-hit").filter({ hasText: "River otters" }).click();
+    await page.waitForURL(`${baseUrl}/busy-days?date=${dayKey(threeDaysAgo)}&note=${otter.id}`);
+    const card = page.locator('[data-testid="note-card"][aria-current="true"]');
+    await card.getByText("River otters").waitFor();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="note-card"][aria-current="true"]');
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+  });
 });

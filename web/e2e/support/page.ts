@@ -82,3 +82,19 @@ export async function fixedControlsOver(page: Page, target: Locator): Promise<st
     return covering;
   }, box);
 }
+
+/** The toasts shown now whose box overlaps what `target` shows: empty when no toast covers it. */
+export async function toastsOver(page: Page, target: Locator): Promise<string[]> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("the target is not shown");
+  return page.evaluate((t) => {
+    const covering: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[role=region] li[data-state="open"]'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const overlaps = r.left < t.x + t.width && r.right > t.x && r.top < t.y + t.height && r.bottom > t.y;
+      if (overlaps) covering.push(el.textContent?.trim() ?? "a toast");
+    }
+    return covering;
+  }, box);
+}

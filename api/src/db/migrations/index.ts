@@ -14,6 +14,7 @@ import * as importLocks from "./20261128T1100_import_locks.js";
 import * as appliedChanges from "./20261128T1200_applied_changes.js";
 import * as assistantAccess from "./20261128T1300_assistant_access.js";
 import * as reserveAdminSlug from "./20261128T1400_reserve_admin_slug.js";
+import * as searchTagsAndEmoji from "./20261128T1500_search_tags_and_emoji.js";
 
 /** Every migration, in order. Add new files at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T1200_applied_changes": appliedChanges,
   "20261128T1300_assistant_access": assistantAccess,
   "20261128T1400_reserve_admin_slug": reserveAdminSlug,
+  "20261128T1500_search_tags_and_emoji": searchTagsAndEmoji,
 };

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Domain } from "@vj/core";
 import { Spinner } from "../../components/ui/spinner";
@@ -22,6 +23,14 @@ export function NotesTab({ collection, view }: { collection: Domain; view: Journ
   const changes = usePendingChanges();
   const marks = syncMarks(changes);
   const list = applyChanges(notes.data?.pages.flatMap((p) => p.notes) ?? [], changes, "note");
+  // A note opened from a search hit or a citation may lie past the first page of its day: the
+  // pages load on, one after another, until it is there (it then scrolls itself into view).
+  const wanted = view.highlightNoteId;
+  const missing = wanted != null && !list.some((n) => n.id === wanted);
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = notes;
+  useEffect(() => {
+    if (missing && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [missing, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   // One "now" per render, so every card agrees on what Today and Yesterday are.
   const now = new Date();
 
