@@ -16,7 +16,7 @@ import { badTokens, hostileMultipart, hostileStrings, hostileValues, rawBodies, 
 // requests per operation (a fixed budget: the default keeps a database's run near 30 s here).
 
 const SEED = Number(process.env.SEED ?? Math.floor(Math.random() * 2 ** 31));
-const PER_OPERATION = Number(process.env.HOSTILE_PER_OPERATION ?? 40);
+const PER_OPERATION = Number(process.env.HOSTILE_PER_OPERATION ?? 64);
 const CONCURRENCY = 6;
 
 const decodeURIComponentSafe = (text: string) => {
