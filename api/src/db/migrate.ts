@@ -31,7 +31,9 @@ async function schemaIsCurrent(db: Kysely<DB>): Promise<boolean> {
 }
 
 async function runMigrator(database: Pick<Database, "db" | "kind">): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  // Features land in any order: a migration whose name sorts before one this database already
+  // ran (written beside it, merged after it) is applied, not refused as "corrupted migrations".
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

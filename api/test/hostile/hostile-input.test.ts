@@ -4,7 +4,7 @@ import { buildOpenApiDocument } from "../../src/openapi/document.js";
 import { createUser, type TestUser } from "../factories.js";
 import { dbKinds, startTestServer } from "../harness.js";
 import { noteForm } from "../support/multipart.js";
-import { readZip } from "../support/zip.js";
+import { makeZip, readZip } from "../support/zip.js";
 import { badTokens, hostileMultipart, hostileStrings, hostileValues, rawBodies, rng, type Rng } from "./generate.js";
 
 // A hostile client with an ordinary account, against every operation of the OpenAPI document and
@@ -16,7 +16,7 @@ import { badTokens, hostileMultipart, hostileStrings, hostileValues, rawBodies, 
 // requests per operation (a fixed budget: the default keeps a database's run near 30 s here).
 
 const SEED = Number(process.env.SEED ?? Math.floor(Math.random() * 2 ** 31));
-const PER_OPERATION = Number(process.env.HOSTILE_PER_OPERATION ?? 40);
+const PER_OPERATION = Number(process.env.HOSTILE_PER_OPERATION ?? 64);
 const CONCURRENCY = 6;
 
 const decodeURIComponentSafe = (text: string) => {
@@ -284,6 +284,39 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     const theirs = (await (await fetch(`${server.url}/api/domains`, { headers: victim.headers })).json()) as { id: string }[];
     expect(theirs.map((d) => d.id)).toContain(foreign.domain![0]);
   }, 120_000);
+
+  test("imports of hostile journals (wrong types, NUL, unpaired surrogates, bad dates, foreign ids, files that are not audio): no 5xx", async () => {
+    const r = rng(SEED + 2);
+    const exported = await fetch(`${server.url}/api/export`, { headers: attacker.headers });
+    expect(exported.status).toBe(200);
+    const entries = await readZip(Buffer.from(await exported.arrayBuffer()));
+    const base = JSON.parse(entries.get("journal.json")!.toString("utf8")) as Record<string, unknown>;
+    /** Every place in the journal a value sits, as a path of keys. */
+    const paths: (string | number)[][] = [];
+    const walk = (v: unknown, at: (string | number)[]) => {
+      if (at.length) paths.push(at);
+      if (v && typeof v === "object") for (const [k, child] of Object.entries(v)) walk(child, [...at, Array.isArray(v) ? Number(k) : k]);
+    };
+    walk(base, []);
+    for (let i = 0; i < 16; i++) {
+      const journal = structuredClone(base);
+      for (let m = 0; m < 1 + r.int(3); m++) {
+        const at = r.pick(paths);
+        let parent = journal as Record<string | number, unknown>;
+        for (const key of at.slice(0, -1)) parent = (parent?.[key] ?? {}) as Record<string | number, unknown>;
+        // An earlier change may have replaced a parent by a plain value: then this one is moot.
+        if (parent && typeof parent === "object") parent[at.at(-1)!] = hostileValues(r, ids());
+      }
+      const files = [...entries].filter(([name]) => name !== "journal.json").map(([name, data]) => ({ name, data: r.chance(0.2) ? "not audio at all" : data }));
+      const zip = await makeZip([{ name: "journal.json", data: JSON.stringify(journal) }, ...files]);
+      const form = new FormData();
+      form.append("file", new Blob([zip], { type: "application/zip" }), "journal.zip");
+      const res = await fetch(`${server.url}/api/import`, { method: "POST", headers: attacker.headers, body: form });
+      sent++;
+      await check(res, `POST /api/import ${JSON.stringify(journal).slice(0, 300)}`);
+    }
+    await alive();
+  }, 60_000);
 
   test("the account deletes itself last; its token then answers 401 everywhere", async () => {
     const res = await fetch(`${server.url}/api/auth/delete-account`, { method: "DELETE", headers: attacker.headers });

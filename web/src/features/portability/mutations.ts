@@ -40,5 +40,7 @@ export function useImportJournal(onProgress: (fraction: number) => void) {
     // An import may add to every list (collections, notes, summaries, their types, search hits):
     // the empty prefix reads every cached answer again, active ones at once.
     invalidate: () => [[]],
+    // An import that stops after some batches keeps them (the server says how far it got): the lists show them.
+    invalidateOnError: true,
   });
 }
