@@ -16,6 +16,7 @@ export async function deleteAccount(ctx: ServiceContext, userId: string): Promis
   const keys = await account.listAudioKeys(userId);
   const deleted = await account.deleteUser(userId);
   if (!deleted) throw notFound("Account");
+  ctx.onAccountRevoked?.(userId);
   if (deleted.wasAdmin && (await adminRepository(ctx.db).otherActiveAdmins(userId)) === 0) {
     // The last admin left: the oldest account that can sign in runs the instance from now on.
     const promoted = await adminRepository(ctx.db).promoteOldest();
