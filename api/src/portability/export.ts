@@ -74,13 +74,13 @@ export async function exportJournal(ctx: ServiceContext, userId: string, domainI
       for (;;) {
         const page = await repo.notesPage(userId, c.id, after, NOTES_PAGE);
         if (page.length === 0) break;
-        let reached: Promise<void> = Promise.resolve();
+        let reachedLast = () => {};
+        const reached = new Promise<void>((resolve) => (reachedLast = resolve));
         for (const [i, n] of page.entries()) {
           const { note, markdown } = exportedNote(n, c.name, names(n));
           await write(`${first ? "" : ","}\n${JSON.stringify(note)}`);
           first = false;
-          const turn = addMarkdown(zip, note.markdown, markdown, n.created_at);
-          if (i === page.length - 1) reached = turn;
+          addMarkdown(zip, note.markdown, markdown, n.created_at, i === page.length - 1 ? reachedLast : null);
           if (note.audio) addAudio(zip, ctx, n.audio_key!, note.audio.file, n.created_at);
         }
         const last = page[page.length - 1]!;
@@ -187,18 +187,16 @@ function exportedNote(n: VoiceNoteRow, collection: string, names: { markdown: st
 
 /**
  * A note's Markdown file, made into bytes when the zip comes to it and let go once written (the
- * zip keeps each entry's function to the end, so it must not keep the text). Resolves when the
- * zip has come to it.
+ * zip keeps each entry's function to the end, so it must not keep the text). `reached` is told
+ * when the zip has come to it.
  */
-function addMarkdown(zip: yazl.ZipFile, name: string, markdown: string, mtime: Date): Promise<void> {
-  const slot: { text: string | null } = { text: markdown };
-  return new Promise((reached) => {
-    zip.addReadStreamLazy(name, { mtime }, (cb) => {
-      const text = slot.text ?? "";
-      slot.text = null;
-      reached();
-      cb(null, Readable.from([Buffer.from(text)]));
-    });
+function addMarkdown(zip: yazl.ZipFile, name: string, markdown: string, mtime: Date, reached: (() => void) | null): void {
+  let text: string | null = markdown;
+  zip.addReadStreamLazy(name, { mtime }, (cb) => {
+    const bytes = Buffer.from(text ?? "");
+    text = null;
+    reached?.();
+    cb(null, Readable.from([bytes]));
   });
 }
 
