@@ -4,6 +4,7 @@ import { createAccessTokens } from "./auth/access-tokens.js";
 import { requireUser } from "./auth/middleware.js";
 import { authRoutes } from "./auth/routes.js";
 import { createSupabaseTokens } from "./auth/supabase-tokens.js";
+import { createUserCache } from "./auth/user-cache.js";
 import { compressJson } from "./compression.js";
 import { createErrorHandler, errorResponse, noRouteResponse } from "./errors.js";
 import { cachePolicy } from "./http/cache-policy.js";
@@ -53,9 +54,16 @@ export function createApp(deps: AppDeps) {
   if (!supabase) app.route("/auth/v1", authRoutes(deps, tokens));
 
   const api = new Hono<AppEnv>();
-  api.use("*", requireUser({ db: deps.database.db, tokens, supabase, onActive: activityRecorder(deps.database.db, deps.logger) }));
+  // Supabase mode reads the users row for each token; a few seconds of it are kept, and what this
+  // process learns of an account disabled or deleted ends that at once.
+  const users = supabase ? createUserCache() : undefined;
+  const onAccountRevoked = (userId: string) => {
+    users?.forget(userId);
+    deps.onAccountRevoked?.(userId);
+  };
+  api.use("*", requireUser({ db: deps.database.db, tokens, supabase, users, onActive: activityRecorder(deps.database.db, deps.logger) }));
   api.use("*", idempotentChanges(deps.database.db));
-  api.route("/", productRoutes(deps));
+  api.route("/", productRoutes({ ...deps, onAccountRevoked }));
   api.all("*", noRouteResponse);
   app.route("/api", api);
 

@@ -2,8 +2,15 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from "jose";
+import { Hono } from "hono";
+import { SelectQueryNode, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { AppEnv } from "../src/app-env.js";
 import { createAccessTokens } from "../src/auth/access-tokens.js";
+import { ACCOUNT_DISABLED } from "../src/auth/gotrue-errors.js";
+import { requireUser } from "../src/auth/middleware.js";
+import { createSupabaseTokens } from "../src/auth/supabase-tokens.js";
+import { createUserCache } from "../src/auth/user-cache.js";
 import { usersRepository } from "../src/repositories/users.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 
@@ -157,5 +164,69 @@ describe.each(dbKinds)("Supabase mode account deletion on %s", (kind) => {
 
     answer = 404; // already gone there counts as done
     expect((await deleteAccount(token)).status).toBe(200);
+  });
+});
+
+describe.each(dbKinds)("Supabase mode reads an account's row once for a burst of requests on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { SUPABASE_URL: "https://project-ref.supabase.co", SUPABASE_JWT_SECRET });
+  });
+  afterAll(() => t.close());
+
+  /** The bearer check alone, over a database that counts the reads of the users table. */
+  const countedApp = () => {
+    const reads = { users: 0 };
+    const counting: KyselyPlugin = {
+      transformQuery(args) {
+        const node = args.node;
+        if (SelectQueryNode.is(node) && JSON.stringify(node.from).includes('"name":"users"')) reads.users++;
+        return node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const app = new Hono<AppEnv>();
+    app.use(
+      "*",
+      requireUser({
+        db: t.deps.database.db.withPlugin(counting),
+        tokens: createAccessTokens(t.deps.config),
+        supabase: createSupabaseTokens(t.deps.config),
+        users: createUserCache(),
+      }),
+    );
+    app.get("/me", (c) => c.json({ id: c.var.user.id }));
+    return { app, reads };
+  };
+
+  test("ten requests with the same token read the users row once", async () => {
+    const { app, reads } = countedApp();
+    const token = await supabaseToken({ sub: crypto.randomUUID(), email: "burst@example.com" });
+    for (let i = 0; i < 10; i++) {
+      const res = await app.request("/me", { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+    }
+    expect(reads.users).toBe(1);
+    // A new e-mail in the token is not taken from what was kept: the row is read and follows it.
+    const renamed = await supabaseToken({ sub: (await usersRepository(t.deps.database.db).findByEmail("burst@example.com"))!.id, email: "burst@new.example.com" });
+    expect((await app.request("/me", { headers: { authorization: `Bearer ${renamed}` } })).status).toBe(200);
+    expect(reads.users).toBe(2);
+  });
+
+  test("an account an admin disables is refused at once, although its row was read a moment before", async () => {
+    const adminId = crypto.randomUUID();
+    const adminToken = await supabaseToken({ sub: adminId, email: "admin@example.com" });
+    const api = (token: string, path: string, init: RequestInit = {}) =>
+      t.app.request(path, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+    expect((await api(adminToken, "/api/nope")).status).toBe(404);
+    await t.deps.database.db.updateTable("users").set({ is_admin: true }).where("id", "=", adminId).execute();
+    const personId = crypto.randomUUID();
+    const person = await supabaseToken({ sub: personId, email: "person@example.com" });
+    for (let i = 0; i < 3; i++) expect((await api(person, "/api/nope")).status).toBe(404);
+    const patched = await api(adminToken, `/api/admin/accounts/${personId}`, { method: "PATCH", body: JSON.stringify({ disabled: true }) });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    const refused = await api(person, "/api/nope");
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(ACCOUNT_DISABLED);
   });
 });

@@ -3,8 +3,11 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { exportJournal } from "../src/portability/export.js";
 import { summariesRepository } from "../src/repositories/summaries.js";
+import { serviceContext } from "../src/routes/index.js";
 import { createUser, type TestUser } from "./factories.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
@@ -70,6 +73,48 @@ describe.each(dbKinds)("export and import on %s", (kind) => {
     }
     return out;
   };
+
+  test("a collection larger than a page is exported whole, read from the database a page of notes at a time", async () => {
+    const user = await createUser(t.deps);
+    const domainId = (await createDomain(t, user, { name: "Diary", isDefault: true })).id;
+    const day = new Date(Date.UTC(2026, 3, 2, 6));
+    const total = 1_201;
+    await t.deps.database.db
+      .insertInto("voice_notes")
+      .values(
+        Array.from({ length: total }, (_, i) => ({
+          user_id: user.id, domain_id: domainId, client_id: null, title: "Same title", transcription: `Thought number ${i + 1}.`, duration: 5,
+          is_transcribed: true, is_transcribing: false, transcription_error: null, audio_key: null, audio_mime: null, audio_bytes: null,
+          next_attempt_at: null, lease_owner: null, lease_expires_at: null, created_at: new Date(day.getTime() + i * 1000),
+        })),
+      )
+      .execute();
+    // The largest number of notes any one read of the export brought into memory.
+    let largestRead = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const rows = args.result.rows as { transcription?: unknown }[];
+        if (rows.length > 0 && rows[0] && "transcription" in rows[0]) largestRead = Math.max(largestRead, rows.length);
+        return args.result;
+      },
+    };
+    const ctx = { ...serviceContext(t.deps), db: t.deps.database.db.withPlugin(counting) };
+    const chunks: Buffer[] = [];
+    for await (const chunk of await exportJournal(ctx, user.id)) chunks.push(chunk as Buffer);
+    const entries = await readZip(Buffer.concat(chunks));
+    const journal = JSON.parse(entries.get("journal.json")!.toString("utf8")) as JournalExport;
+    const notes = journal.collections[0]!.notes;
+    expect(notes).toHaveLength(total);
+    expect(notes.map((n) => n.transcription)).toEqual(Array.from({ length: total }, (_, i) => `Thought number ${i + 1}.`));
+    // One name per note, across pages too; every one is in the zip with its text.
+    expect(new Set(notes.map((n) => n.markdown)).size).toBe(total);
+    expect(notes[0]!.markdown).toBe("notes/diary/2026-04-02-same-title.md");
+    expect(notes[total - 1]!.markdown).toBe(`notes/diary/2026-04-02-same-title-${total}.md`);
+    expect(entries.get(notes[700]!.markdown)!.toString("utf8")).toContain("Thought number 701.");
+    expect(largestRead).toBeGreaterThan(0);
+    expect(largestRead).toBeLessThanOrEqual(500);
+  });
 
   test("a whole journal survives export, account deletion, a new sign-up and import; a second import adds nothing", async () => {
     const email = `round-${Date.now()}@example.com`;

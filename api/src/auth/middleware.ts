@@ -12,6 +12,7 @@ import type { AccessTokens } from "./access-tokens.js";
 import { PendingSession, bearerToken, claimsOfBearer } from "./bearer.js";
 import { ACCOUNT_DISABLED } from "./gotrue-errors.js";
 import type { SupabaseTokens } from "./supabase-tokens.js";
+import type { UserCache } from "./user-cache.js";
 
 const CHECKS_SESSION = Symbol("checksSession");
 
@@ -52,6 +53,8 @@ export function requireUser(deps: {
   supabase?: SupabaseTokens | undefined;
   /** Told of every authenticated request (auth/activity.ts: the admin screen's "last active"). */
   onActive?: (userId: string) => void;
+  /** Supabase mode: the accounts read in the last few seconds, so a burst of requests reads the row once. */
+  users?: UserCache | undefined;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("authorization"));
@@ -62,6 +65,11 @@ export function requireUser(deps: {
         claims = await deps.supabase.verify(token);
       } catch {
         throw invalidSession();
+      }
+      if (deps.users?.get(claims.id)?.email === claims.email) {
+        c.set("user", claims);
+        deps.onActive?.(claims.id);
+        return next();
       }
       const known = await usersRepository(deps.db).findById(claims.id);
       // An admin disabled the account: the project's tokens stay valid, this instance refuses them.
@@ -75,6 +83,7 @@ export function requireUser(deps: {
           throw err;
         }
       }
+      deps.users?.set(claims.id, { email: claims.email });
       c.set("user", claims);
       deps.onActive?.(claims.id);
       return next();

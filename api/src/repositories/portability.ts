@@ -24,6 +24,22 @@ export function portabilityRepository(db: Db) {
       return db.selectFrom("summary_types").selectAll().$call(ownedBy("summary_types", userId)).where("domain_id", "=", domainId).orderBy("created_at").orderBy("id").execute();
     },
 
+    /** A page of a collection's notes, oldest first, after the note `after` (keyset: created_at, id). */
+    notesPage(userId: string, domainId: string, after: { createdAt: Date; id: string } | null, limit: number): Promise<VoiceNoteRow[]> {
+      return db
+        .selectFrom("voice_notes")
+        .selectAll()
+        .$call(ownedBy("voice_notes", userId))
+        .where("domain_id", "=", domainId)
+        .$if(after !== null, (qb) =>
+          qb.where((eb) => eb.or([eb("created_at", ">", after!.createdAt), eb.and([eb("created_at", "=", after!.createdAt), eb("id", ">", after!.id)])])),
+        )
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
     /** A collection's notes, oldest first. */
     notes(userId: string, domainId: string): Promise<VoiceNoteRow[]> {
       return db.selectFrom("voice_notes").selectAll().$call(ownedBy("voice_notes", userId)).where("domain_id", "=", domainId).orderBy("created_at").orderBy("id").execute();

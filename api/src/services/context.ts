@@ -19,7 +19,7 @@ export interface ServiceContext {
   instance: InstanceControl;
   /** An upload came again with a clientId the server had (counted by /metrics). */
   onOutboxReplay?: () => void;
-  /** An admin disabled or deleted the account: whatever this process keeps of its sessions goes now. */
+  /** The account was disabled or deleted (by an admin or its owner): whatever this process keeps of it goes now. */
   onAccountRevoked?: (userId: string) => void;
 }
 

@@ -1,5 +1,5 @@
 import { SKELETON_CARD_COUNT } from "@vj/core";
-import { Mic, Upload } from "lucide-react";
+import { CloudOff, Mic, Upload } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { requestAudioImport } from "../import-audio/trigger";
 import { requestRecordingStart } from "../recorder/trigger";
@@ -51,5 +51,22 @@ export function NotesLoadError({ onRetry }: { onRetry(): void }) {
         Try again
       </Button>
     </div>
+  );
+}
+
+/**
+ * The first page did not arrive because there is no connection, and nothing was kept on the
+ * device: said as it is, beside any recording waiting in the outbox above it.
+ */
+export function NotesOffline({ onRetry }: { onRetry(): void }) {
+  return (
+    <MessageCard icon={CloudOff} title="You're offline">
+      <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">
+        Your notes show here once you're back online. Recordings you make now are kept on this device.
+      </p>
+      <Button variant="secondary" className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+    </MessageCard>
   );
 }

@@ -7,7 +7,9 @@ import { PendingUploads } from "../outbox/pending-uploads";
 import { applyChanges, syncMarks } from "../outbox/overlay";
 import { usePendingChanges } from "../outbox/use-outbox";
 import { NoteCard } from "./note-card";
-import { NoteSkeletons, NotesEmpty, NotesLoadError } from "./notes-states";
+import { useOnline } from "../../lib/use-online";
+import { NoteSkeletons, NotesEmpty, NotesLoadError, NotesOffline } from "./notes-states";
+import { notesListState } from "./notes-list-state";
 import { noteQueries } from "./queries";
 import { useLoadMore } from "./use-load-more";
 
@@ -31,17 +33,21 @@ export function NotesTab({ collection, view }: { collection: Domain; view: Journ
   useEffect(() => {
     if (missing && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [missing, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  const online = useOnline();
+  const state = notesListState({ isPending: notes.isPending, isError: notes.isError, error: notes.error, count: list.length, online });
   // One "now" per render, so every card agrees on what Today and Yesterday are.
   const now = new Date();
 
   return (
     <div className="space-y-3">
       <PendingUploads collection={collection} />
-      {notes.isPending ? (
+      {state === "loading" ? (
         <NoteSkeletons />
-      ) : notes.isError && list.length === 0 ? (
+      ) : state === "offline" ? (
+        <NotesOffline onRetry={() => void notes.refetch()} />
+      ) : state === "error" ? (
         <NotesLoadError onRetry={() => void notes.refetch()} />
-      ) : list.length === 0 ? (
+      ) : state === "empty" ? (
         <NotesEmpty />
       ) : (
         <>
