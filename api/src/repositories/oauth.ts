@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { DB } from "../db/schema.js";
+import type { Kysely, Selectable } from "kysely";
+import type { DB, OAuthRequestsTable } from "../db/schema.js";
 
 export interface OAuthClientRow {
   client_id: string;
@@ -7,18 +7,8 @@ export interface OAuthClientRow {
   redirect_uris: string[];
 }
 
-export interface OAuthRequestRow {
-  id: string;
-  client_id: string;
-  client_name: string;
-  redirect_uri: string;
-  state: string | null;
-  code_challenge: string;
-  resource: string;
-  scope: string;
-  expires_at: Date;
-  user_id: string | null;
-}
+/** A request as the service reads it: the table's row without its code and times of use. */
+export type OAuthRequestRow = Pick<Selectable<OAuthRequestsTable>, (typeof REQUEST_COLUMNS)[number]>;
 
 const REQUEST_COLUMNS = ["id", "client_id", "client_name", "redirect_uri", "state", "code_challenge", "resource", "scope", "expires_at", "user_id"] as const;
 
