@@ -29,6 +29,7 @@ import { warmFonts } from "./lib/font-warmup";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./lib/prerender-takeover";
 import { noteKeys } from "./features/notes/keys";
 import { collectionKeys } from "./features/collections/keys";
+import { reminderKeys } from "./features/reminders/queries";
 
 // Resolved when the router has rendered its first screen (or 5 s have passed without it).
 let markFirstScreen!: () => void;
@@ -81,7 +82,7 @@ function startOutboxOnceSignedIn() {
     startOutboxInPage({
       auth,
       queryClient,
-      refreshAfterDelivery: [noteKeys.all, collectionKeys.all],
+      refreshAfterDelivery: [noteKeys.all, collectionKeys.all, reminderKeys.settings()],
       // getSession refreshes an expired token first; after a 401 a refresh is forced.
       // The token and its person come from one session: a recording is only sent with its owner's.
       getSession: async (refresh) => {

@@ -78,7 +78,7 @@ export type RecordingChunk = StoredAudio & {
 export const UNKNOWN_OWNER = "";
 
 /** What a change is about: one item of the person's journal. */
-export type ChangeTarget = { type: "note" | "collection" | "summary-type" | "summary"; id: string };
+export type ChangeTarget = { type: "note" | "collection" | "summary-type" | "summary" | "reminders"; id: string };
 
 /**
  * waiting: the next replay sends it; refused: the server refused it for good (a 4xx other than a

@@ -1,32 +1,29 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReminderSettings } from "@vj/core";
-import { useRef } from "react";
-import { answerSchema, apiRequest } from "../../lib/api-client";
-import { useAppMutation } from "../../lib/mutation";
+import { useAuth } from "../auth/auth-provider";
+import { makeChange } from "../outbox/page-outbox";
 import { reminderKeys } from "./queries";
 
+/** The one outbox target the reminder settings are: a PUT of the whole settings, the last one wins. */
+export const REMINDERS_TARGET = { type: "reminders", id: "settings" } as const;
+
 /**
- * Saves the whole settings (PUT: sending them twice changes nothing), shown at once. A read still
- * under way is cancelled first and the settings are read again only after the last of several quick
- * saves, so an older answer never replaces a change made a moment ago (a time, then a day).
+ * Saves the whole settings through the outbox (DESIGN §13), as every change a person makes: kept
+ * on the device first, shown at once, sent now or when the connection is back (PUT: sending them
+ * twice changes nothing). A read still under way is cancelled, so an older answer never replaces
+ * what was just chosen; the screen also lays the waiting change over what the server last said.
  */
 export function useSaveReminders() {
   const queryClient = useQueryClient();
-  const pending = useRef(0);
-  const lastOne = () => (pending.current === 0 ? [reminderKeys.settings()] : []);
-  return useAppMutation({
+  const ownerId = useAuth().user?.id;
+  return useMutation({
+    // Kept on the device, not sent by this call: it runs offline too.
+    networkMode: "always",
     mutationFn: async (settings: ReminderSettings) => {
-      pending.current += 1;
+      if (!ownerId) throw new Error("Not signed in");
       void queryClient.cancelQueries({ queryKey: reminderKeys.settings() });
       queryClient.setQueryData(reminderKeys.settings(), settings);
-      try {
-        return await apiRequest("/api/reminders", { method: "PUT", body: settings, schema: answerSchema((s) => s.reminderSettingsSchema) });
-      } finally {
-        pending.current -= 1;
-      }
+      await makeChange({ ownerId, target: REMINDERS_TARGET, action: "update", method: "PUT", path: "/api/reminders", body: settings });
     },
-    invalidate: lastOne,
-    invalidateOnError: true,
-    failure: { title: "Reminders not saved", description: "Your reminder settings could not be saved. Please try again." },
   });
 }

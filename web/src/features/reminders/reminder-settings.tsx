@@ -7,7 +7,10 @@ import { browserTimeZone } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { useOnline } from "../../lib/use-online";
 import { deviceSubscription, subscribeDevice, unsubscribeDevice } from "./device-subscription";
-import { useSaveReminders } from "./mutations";
+import { syncMarks } from "../outbox/overlay";
+import { ChangeProblem, WaitingToSync } from "../outbox/sync-marks";
+import { usePendingChanges } from "../outbox/use-outbox";
+import { REMINDERS_TARGET, useSaveReminders } from "./mutations";
 import { pushSupport, readPushEnvironment } from "./push-support";
 import { reminderKeys, reminderQueries } from "./queries";
 
@@ -32,7 +35,11 @@ export function ReminderSettings() {
   const online = useOnline();
   const ids = useId();
   const zone = browserTimeZone();
-  const current = settings.data;
+  // A change still waiting in the outbox (made offline, say) over what the server last said.
+  const ours = usePendingChanges().filter((c) => c.target.type === REMINDERS_TARGET.type);
+  const waiting = ours.filter((c) => c.status === "waiting").at(-1);
+  const mark = syncMarks(ours).values().next().value;
+  const current = settings.data && waiting?.body ? ({ ...settings.data, ...waiting.body } as Settings) : settings.data;
   if (!current) {
     // Offline with nothing cached the query waits for the network: say so rather than load forever.
     if (!online) return <p>You're offline: your reminder settings show once you're back online.</p>;
@@ -107,7 +114,13 @@ export function ReminderSettings() {
         </label>
       </fieldset>
       <ThisDevice wanted={current.enabled} />
-      {!online ? <p className="text-xs text-slate-500">You're offline: changes are saved when you're back online.</p> : null}
+      {mark && mark.status !== "waiting" ? <ChangeProblem mark={mark} /> : null}
+      {waiting ? (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500" data-testid="reminders-waiting">
+          <WaitingToSync />
+          {online ? null : "Saved on this device; sent when you're back online."}
+        </p>
+      ) : null}
     </div>
   );
 }
