@@ -82,6 +82,9 @@ function startOutboxOnceSignedIn() {
       auth,
       queryClient,
       refreshAfterDelivery: [noteKeys.all, collectionKeys.all],
+      // summaryKeys.all and summaryTypeKeys.all (features/summaries/queries.ts), named here so the
+      // entry does not load the summaries' code.
+      refreshAfterChanges: [["summaries"], ["summary-types"]],
       // getSession refreshes an expired token first; after a 401 a refresh is forced.
       // The token and its person come from one session: a recording is only sent with its owner's.
       getSession: async (refresh) => {
