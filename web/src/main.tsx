@@ -29,7 +29,6 @@ import { warmFonts } from "./lib/font-warmup";
 import { dropPrerenderedPage, showsPrerenderedPage } from "./lib/prerender-takeover";
 import { noteKeys } from "./features/notes/keys";
 import { collectionKeys } from "./features/collections/keys";
-import { reminderKeys } from "./features/reminders/queries";
 
 // Resolved when the router has rendered its first screen (or 5 s have passed without it).
 let markFirstScreen!: () => void;
@@ -82,7 +81,10 @@ function startOutboxOnceSignedIn() {
     startOutboxInPage({
       auth,
       queryClient,
-      refreshAfterDelivery: [noteKeys.all, collectionKeys.all, reminderKeys.settings()],
+      refreshAfterDelivery: [noteKeys.all, collectionKeys.all],
+      // summaryKeys.all, summaryTypeKeys.all and reminderKeys.all (features/summaries/queries.ts,
+      // features/reminders/queries.ts), named here so the entry does not load their code.
+      refreshAfterChanges: [["summaries"], ["summary-types"], ["reminders"]],
       // getSession refreshes an expired token first; after a 401 a refresh is forced.
       // The token and its person come from one session: a recording is only sent with its owner's.
       getSession: async (refresh) => {

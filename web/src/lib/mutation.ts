@@ -12,6 +12,8 @@ export type AppMutationOptions<TArgs, TResult> = {
   success?: Feedback<TArgs, TResult>;
   failure?: FailureFeedback<TArgs>;
   onSuccess?: (result: TResult, args: TArgs) => void;
+  /** "always" for a change that only writes the device's outbox: it runs offline too. */
+  networkMode?: "online" | "always" | "offlineFirst";
 };
 
 function resolve<A, B>(feedback: ToastInput | ((a: A, b: B) => ToastInput | null) | null | undefined, a: A, b: B) {
@@ -29,6 +31,7 @@ export function useAppMutation<TArgs = void, TResult = unknown>(options: AppMuta
     Promise.all((options.invalidate?.(args, result) ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useMutation<TResult, Error, TArgs>({
     mutationFn: options.mutationFn,
+    networkMode: options.networkMode,
     onSuccess: async (result, args) => {
       const shown = resolve(options.success, result, args);
       if (shown) toast(shown);

@@ -43,7 +43,7 @@ function useOwner(): string {
 export function useUpdateNote() {
   const queryClient = useQueryClient();
   const ownerId = useOwner();
-  return useMutation({
+  const mutation = useMutation({
     // Kept on the device, not sent by this call: it runs offline too (TanStack pauses online-only ones).
     networkMode: "always",
     mutationFn: async ({ note, changes }: { note: VoiceNote; changes: UpdateVoiceNoteInput }) => {
@@ -51,9 +51,17 @@ export function useUpdateNote() {
       if (changes.title !== undefined) body.baseTitle = note.title;
       if (changes.transcription !== undefined) body.baseTranscription = note.transcription;
       await makeChange({ ownerId, target: { type: "note", id: note.id }, action: "update", method: "PATCH", path: `/api/voice-notes/${note.id}`, body });
-      patchCachedNotes(queryClient, note.id, (n) => ({ ...n, ...changes }));
     },
+    // Not even kept on the device (storage refused): the lists show what the server has again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: noteKeys.all }),
   });
+  /** Shown in the same task as the tap (the next frame), then kept in the outbox. */
+  const save = (note: VoiceNote, changes: UpdateVoiceNoteInput): Promise<void> => {
+    patchCachedNotes(queryClient, note.id, (n) => ({ ...n, ...changes }));
+    mutation.mutate({ note, changes });
+    return Promise.resolve();
+  };
+  return { ...mutation, save };
 }
 
 export function useDeleteNote() {

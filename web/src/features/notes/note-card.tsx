@@ -63,7 +63,7 @@ export function NoteCard({
               label="Note title"
               initial={note.title}
               maxLength={LIMITS.title}
-              onSave={(title) => update.mutateAsync({ note, changes: { title } })}
+              onSave={(title) => update.save(note, { title })}
               onDone={() => setEditing(null)}
             />
           ) : (
@@ -100,7 +100,7 @@ export function NoteCard({
             allowEmpty
             initial={body.kind === "transcript" ? body.text : ""}
             maxLength={LIMITS.transcription}
-            onSave={(transcription) => update.mutateAsync({ note, changes: { transcription } })}
+            onSave={(transcription) => update.save(note, { transcription })}
             onDone={() => setEditing(null)}
           />
         ) : body.kind === "transcript" ? (

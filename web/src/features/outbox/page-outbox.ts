@@ -30,6 +30,8 @@ export type PageOutboxDeps = {
    * none of the features that show them.
    */
   refreshAfterDelivery: readonly QueryKey[];
+  /** What else a delivered change may have changed (summaries, summary types), refreshed after changes only. */
+  refreshAfterChanges?: readonly QueryKey[];
   /** The session's access token and user, read together; `refresh` forces a new token (after a 401). */
   getSession: (refresh: boolean) => Promise<OutboxSession | null>;
 };
@@ -50,9 +52,10 @@ function context(refresh = false): SendContext {
 }
 
 /** Refreshes what a delivery from any context changed (the day's notes, the collection stats). */
-function refreshAfterDelivery(): void {
+function refreshAfterDelivery(changes = false): void {
   if (!deps) return;
-  for (const queryKey of deps.refreshAfterDelivery) void deps.queryClient.invalidateQueries({ queryKey });
+  const keys = changes ? [...deps.refreshAfterDelivery, ...(deps.refreshAfterChanges ?? [])] : deps.refreshAfterDelivery;
+  for (const queryKey of keys) void deps.queryClient.invalidateQueries({ queryKey });
 }
 
 /** Sends one recording now (after Finish, or a person's Retry), refreshing the session once on a 401. */
@@ -128,7 +131,8 @@ export function replayFromPage(): Promise<ReplayReport | null> {
         const again = await replayOutbox(context(true));
         report = { ...again, delivered: [...report.delivered, ...again.delivered] };
       }
-      if (report.delivered.length > 0 || report.changes.delivered.length > 0 || report.changes.conflicts.length > 0) refreshAfterDelivery();
+      const changed = report.changes.delivered.length > 0 || report.changes.conflicts.length > 0;
+      if (report.delivered.length > 0 || changed) refreshAfterDelivery(changed);
       toastGone(report);
       return report;
     } finally {
@@ -166,7 +170,7 @@ export async function settleChange(seq: number, choice: "retry" | "keep-mine" | 
   if (choice === "retry") await retryChange(db, seq);
   else if (choice === "keep-mine") await keepMine(db, seq);
   else await discardChange(db, seq);
-  refreshAfterDelivery();
+  refreshAfterDelivery(true);
   if (choice !== "discard" && deps && navigator.onLine) void replayFromPage().catch(() => undefined);
 }
 
@@ -193,7 +197,8 @@ export function startPageOutbox(options: PageOutboxDeps): () => void {
   const onWorkerMessage = (event: MessageEvent) => {
     if (!isOutboxReplayedMessage(event.data)) return;
     const { report } = event.data;
-    if (report.delivered.length > 0 || report.changes.delivered.length > 0 || report.changes.conflicts.length > 0) refreshAfterDelivery();
+    const changed = report.changes.delivered.length > 0 || report.changes.conflicts.length > 0;
+    if (report.delivered.length > 0 || changed) refreshAfterDelivery(changed);
     toastGone(report);
   };
 

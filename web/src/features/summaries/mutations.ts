@@ -3,6 +3,8 @@ import type { ResponseLength, Summary, SummaryType } from "@vj/core";
 import { answerSchema, ApiError, apiRequest, browserTimeZone } from "../../lib/api-client";
 import { nextChange } from "../../lib/change-stream";
 import { useAppMutation } from "../../lib/mutation";
+import { useAuth } from "../auth/auth-provider";
+import { makeChange } from "../outbox/page-outbox";
 import { pendingGenerations } from "./pending-generations";
 import { summaryKeys, summaryPollMs, summaryQueries, summaryTypeKeys, type SummaryScope } from "./queries";
 import type { TypeSelection } from "./selection";
@@ -81,12 +83,21 @@ async function waitUntilWritten(queryClient: QueryClient, scope: SummaryScope, p
   }
 }
 
+/**
+ * Deleting a summary goes through the outbox (DESIGN §13): kept on the device, gone from the list
+ * at once, sent now or when the connection is back; a repeat of it is applied once.
+ */
 export function useDeleteSummary() {
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
   return useAppMutation({
-    mutationFn: (summary: Summary) => apiRequest(`/api/summaries/${summary.id}`, { method: "DELETE", schema: answerSchema((s) => s.successSchema) }),
-    invalidate: (summary) => [summaryKeys.list(summary)],
+    mutationFn: async (summary: Summary) => {
+      await makeChange({ ownerId, target: { type: "summary", id: summary.id }, action: "delete", method: "DELETE", path: `/api/summaries/${summary.id}` });
+      queryClient.setQueryData<Summary[]>(summaryKeys.list(summary), (list) => list?.filter((s) => s.id !== summary.id));
+    },
     success: { title: "Summary deleted", description: "The summary has been removed successfully." },
     failure: { title: "Error", description: "Failed to delete summary. Please try again." },
+    networkMode: "always",
   });
 }
 
@@ -101,21 +112,33 @@ export function useCreateSummaryType(domainId: string) {
   });
 }
 
+/** Editing a type goes through the outbox like every change (DESIGN §13), shown in its list at once. */
 export function useUpdateSummaryType(domainId: string) {
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
   return useAppMutation({
-    mutationFn: ({ id, ...fields }: TypeFields & { id: string }) =>
-      apiRequest(`/api/summary-types/${id}`, { method: "PATCH", body: fields, schema: answerSchema((s) => s.summaryTypeSchema) }),
-    // Summaries show the type's name, so their lists refresh too.
-    invalidate: () => [summaryTypeKeys.list(domainId), summaryKeys.collection(domainId)],
+    mutationFn: async ({ id, ...fields }: TypeFields & { id: string }) => {
+      await makeChange({ ownerId, target: { type: "summary-type", id }, action: "update", method: "PATCH", path: `/api/summary-types/${id}`, body: fields });
+      queryClient.setQueryData<SummaryType[]>(summaryTypeKeys.list(domainId), (list) => list?.map((t) => (t.id === id ? { ...t, ...fields } : t)));
+    },
     failure: { title: "Error", description: "Failed to update summary type. Please try again." },
+    networkMode: "always",
   });
 }
 
-/** Deleting a type deletes every summary made with it (SPEC §7), so the collection's summary lists refresh. */
+/**
+ * Deleting a type deletes every summary made with it (SPEC §7): through the outbox, gone from the
+ * types at once; the collection's summary lists refresh once the server has it.
+ */
 export function useDeleteSummaryType(domainId: string) {
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
   return useAppMutation({
-    mutationFn: (id: string) => apiRequest(`/api/summary-types/${id}`, { method: "DELETE", schema: answerSchema((s) => s.successSchema) }),
-    invalidate: () => [summaryTypeKeys.list(domainId), summaryKeys.collection(domainId)],
+    mutationFn: async (id: string) => {
+      await makeChange({ ownerId, target: { type: "summary-type", id }, action: "delete", method: "DELETE", path: `/api/summary-types/${id}` });
+      queryClient.setQueryData<SummaryType[]>(summaryTypeKeys.list(domainId), (list) => list?.filter((t) => t.id !== id));
+    },
     failure: { title: "Error", description: "Failed to delete summary type. Please try again." },
+    networkMode: "always",
   });
 }
