@@ -41,10 +41,13 @@ export function ConnectedAssistants() {
               ))}
             </ul>
           )
+        ) : !online ? (
+          // Offline with nothing cached the query waits for the network: say so rather than load forever.
+          <p className="mt-2">You're offline: your connected assistants show once you're back online.</p>
         ) : list.isError ? (
-          <p className="mt-2">{online ? "Your connected assistants could not be loaded." : "You're offline: your connected assistants show once you're back online."}</p>
+          <p className="mt-2">Your connected assistants could not be loaded.</p>
         ) : (
-          <p className="mt-2 text-slate-400">Loading...</p>
+          <p className="mt-2 text-slate-500">Loading...</p>
         )}
       </div>
     </div>

@@ -39,7 +39,8 @@ export function ReminderSettings() {
   const ours = usePendingChanges().filter((c) => c.target.type === REMINDERS_TARGET.type);
   const waiting = ours.filter((c) => c.status === "waiting").at(-1);
   const mark = syncMarks(ours).values().next().value;
-  const current = settings.data && waiting?.body ? ({ ...settings.data, ...waiting.body } as Settings) : settings.data;
+  // (Each change holds the whole settings, so one waiting is enough to show them with nothing cached.)
+  const current = waiting?.body ? ({ ...settings.data, ...waiting.body } as Settings) : settings.data;
   if (!current) {
     // Offline with nothing cached the query waits for the network: say so rather than load forever.
     if (!online) return <p>You're offline: your reminder settings show once you're back online.</p>;
