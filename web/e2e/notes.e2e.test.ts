@@ -131,8 +131,10 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await titleField.waitFor({ state: "detached" });
     const renamed = card(page, "Evening walk by the river");
     await renamed.waitFor();
-    const stored = await api.listNotes({ domainId: collection.id, period: "month", periodKey: periodKeyOf(new Date(), "month", "UTC") });
-    expect(stored.map((n) => n.title).sort()).toEqual(["Evening walk by the river", "Long reflection"]);
+    // The card shows it at once; the server has it as soon as the outbox has sent it.
+    const storedTitles = async () =>
+      (await api.listNotes({ domainId: collection.id, period: "month", periodKey: periodKeyOf(new Date(), "month", "UTC") })).map((n) => n.title).sort();
+    await expect.poll(storedTitles).toEqual(["Evening walk by the river", "Long reflection"]);
 
     // Delete asks first, with the spec's words; Cancel keeps the note.
     await renamed.getByRole("button", { name: "Delete Evening walk by the river" }).click();
@@ -155,7 +157,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await page.getByText("Start recording to create your first voice note.", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Start Recording", exact: true }).waitFor();
     expect(await page.getByTestId("notes-count").count()).toBe(0);
-    expect(await api.listNotes({ domainId: collection.id, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") })).toEqual([]);
+    await expect.poll(() => api.listNotes({ domainId: collection.id, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") })).toEqual([]);
     await captureScreen(page, "notes-empty", async () => {
       await page.getByRole("heading", { name: "No voice notes yet" }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));

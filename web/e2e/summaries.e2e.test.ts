@@ -256,7 +256,8 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
     await page.getByText("1 of 1", { exact: true }).waitFor();
     await page.getByRole("heading", { name: "Summary of the Day" }).waitFor();
     await card(page, "Thankful").waitFor();
-    expect(await api.listSummaries({ domainId: collection.id, period: "day", periodKey: DAY })).toHaveLength(1);
+    // The screen shows the change at once; the server has it once the outbox has sent it.
+    await expect.poll(async () => (await api.listSummaries({ domainId: collection.id, period: "day", periodKey: DAY })).length).toBe(1);
     await page.getByRole("button", { name: "All", exact: true }).click();
   });
 
@@ -272,7 +273,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
     await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("heading", { name: "No summaries yet" }).waitFor();
-    expect(await api.listSummaries({ domainId: collection.id, period: "day", periodKey: DAY })).toHaveLength(0);
+    await expect.poll(async () => (await api.listSummaries({ domainId: collection.id, period: "day", periodKey: DAY })).length).toBe(0);
   });
 
   it("reports a failed generation and refreshes the list", async () => {
