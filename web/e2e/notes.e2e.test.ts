@@ -225,7 +225,8 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await editor.waitFor({ state: "detached" });
     await note.getByTestId("note-transcript").getByText("Three corrected words", { exact: true }).waitFor();
     expect(await note.getByTestId("note-meta").textContent()).toBe("3 words");
-    expect((await settled(api, failed)).transcription).toBe("Three corrected words");
+    // Shown at once; the server has it once the outbox has sent it.
+    await expect.poll(async () => (await settled(api, failed)).transcription).toBe("Three corrected words");
   }, JOURNEY_TIMEOUT_MS);
 
   it("moves through days, weeks and months with Next disabled on the current period", async () => {
