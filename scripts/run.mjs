@@ -105,14 +105,29 @@ function vitestSuite(name, filter, script, reports) {
   const out = path.join(reports, `${name}.json`);
   const status = runPnpm(["--filter", filter, "exec", "vitest", "run", ...(script ? ["--config", script] : []),
     "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
-  let passed = 0, failed = 0, files = 0;
+  let passed = 0, failed = 0, files = 0, failures = [];
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, "utf8"));
     passed = report.numPassedTests;
     failed = report.numFailedTests;
     files = report.numTotalTestSuites;
+    failures = failuresOf(report);
   }
-  return { name, status, passed, failed, files };
+  return { name, status, passed, failed, files, failures };
+}
+
+/** Each failed test of a vitest JSON report as "file › name: first line of its message". */
+function failuresOf(report) {
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((t) => t.status === "failed");
+    if (tests.length === 0 && file.status === "failed") return [`${where}: ${firstLine(file.message)}`];
+    return tests.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
+function firstLine(text) {
+  return String(text ?? "").split("\n").find((l) => l.trim())?.trim().slice(0, 300) ?? "";
 }
 
 function test() {
@@ -134,6 +149,8 @@ function test() {
   const passed = suites.reduce((n, s) => n + s.passed, 0);
   const failed = suites.reduce((n, s) => n + s.failed, 0);
   console.log(`\nTests: ${passed} passed, ${failed} failed`);
+  // Named last, so the tail of a long log says what failed.
+  for (const s of suites) for (const f of s.failures) console.log(`✗ ${s.name}: ${f}`);
   const bad = suites.filter((s) => s.status !== 0);
   process.exit(bad.length || failed ? 1 : 0);
 }
