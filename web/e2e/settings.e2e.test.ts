@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { FIXTURE_WEBM, apiAs, signUpUser, type TestUser } from "./support/api";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
-import { captureScreen, signIn } from "./support/page";
+import { captureScreen, signIn, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] settings journey skipped: ${missing}`);
@@ -74,5 +74,43 @@ describe.skipIf(missing !== null)("the Settings screen in Chromium against the r
     }
     // Back online the recording is delivered, and the count follows without a reload.
     await page.getByTestId("outbox-count").getByText("0", { exact: true }).waitFor({ timeout: 30_000 });
+  });
+
+  it("offline, what needs the server says so at once: export, import and account deletion never wait unseen", async () => {
+    const other = await launchBrowser({ timezoneId: TIME_ZONE });
+    const context = other.context;
+    const page = context.pages()[0] ?? (await context.newPage());
+    try {
+      await signIn(page, baseUrl, user.email, user.password);
+      await page.waitForURL(`${baseUrl}/daily-log`);
+      await context.setOffline(true);
+
+      await openAccountMenu(page);
+      await chooseMenuItem(page, "Export my journal");
+      await toastText(page, "You're offline. This needs a connection: try again when you're back online.").waitFor();
+
+      await openAccountMenu(page);
+      await chooseMenuItem(page, "Import a journal export");
+      await page.getByLabel("Journal export file").setInputFiles({ name: "journal.zip", mimeType: "application/zip", buffer: Buffer.from("PK") });
+      await page.getByRole("button", { name: "Import", exact: true }).click();
+      await page.getByRole("alert").getByText("You're offline. This needs a connection: try again when you're back online.").waitFor();
+      await page.keyboard.press("Escape");
+
+      await openAccountMenu(page);
+      await chooseMenuItem(page, "Delete Account");
+      await page.getByLabel("Type delete to confirm").fill("delete");
+      await page.getByText("Deleting your account needs a connection.", { exact: false }).waitFor();
+      expect(await page.getByRole("button", { name: "Delete Account" }).isDisabled()).toBe(true);
+      await captureScreen(page, "delete-account-offline", () => page.getByText("Deleting your account needs a connection.", { exact: false }).waitFor());
+      // The dialog still closes: nothing was started.
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+
+      // Back online the account is still there and the same dialog may delete it.
+      await context.setOffline(false);
+      expect((await apiAs(baseUrl, user).listCollections()).length).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
   });
 });

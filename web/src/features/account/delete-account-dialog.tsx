@@ -6,6 +6,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../lib/toast-store";
+import { useOnline } from "../../lib/use-online";
 import { getSupabase } from "../../lib/supabase";
 import { useAuth } from "../auth/auth-provider";
 import { canConfirmDeletion, deleteAccount, deletionFailureMessage } from "./delete-account";
@@ -15,7 +16,10 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
   const { session } = useAuth();
   const [confirmText, setConfirmText] = useState("");
   const inputId = useId();
+  const online = useOnline();
   const mutation = useMutation({
+    // Offline it fails at once with the spec's toast, never a "Deleting..." that waits unseen.
+    networkMode: "always",
     mutationFn: () => deleteAccount(session?.access_token ?? null),
     onSuccess: async () => {
       // The account and its sessions are gone on the server; clear the local session, then a hard reload.
@@ -41,7 +45,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (canConfirmDeletion(confirmText, mutation.isPending)) mutation.mutate();
+          if (online && canConfirmDeletion(confirmText, mutation.isPending)) mutation.mutate();
         }}
         className="space-y-5"
       >
@@ -63,11 +67,16 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
             placeholder="delete"
           />
         </div>
+        {!online && (
+          <p role="status" className="text-sm text-slate-600">
+            Deleting your account needs a connection. You're offline: nothing is deleted until you try again online.
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={!canConfirmDeletion(confirmText, mutation.isPending)}>
+          <Button type="submit" variant="danger" disabled={!online || !canConfirmDeletion(confirmText, mutation.isPending)}>
             {mutation.isPending ? "Deleting..." : "Delete Account"}
           </Button>
         </div>

@@ -4,6 +4,8 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { formatBytes } from "../../lib/format-bytes";
 import { importSummary, useImportJournal } from "./mutations";
+import { failedForNoConnection } from "../../lib/connection-failure";
+import { NEEDS_CONNECTION } from "../../lib/mutation";
 
 /** "Import a journal export": choose the zip, watch it upload, read what was restored. */
 export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -62,7 +64,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           ) : null}
           {importing.isError ? (
             <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-700">
-              {importing.error.message}
+              {failedForNoConnection(importing.error) ? NEEDS_CONNECTION : importing.error.message}
             </p>
           ) : null}
           <Button type="submit" className="mt-5 w-full" disabled={!file || importing.isPending}>
