@@ -6,6 +6,7 @@ import { useAppMutation } from "../../lib/mutation";
 import { useAuth } from "../auth/auth-provider";
 import { makeChange } from "../outbox/page-outbox";
 import { pendingGenerations } from "./pending-generations";
+import { summaryTypeCreateChange, summaryTypeOfCreate } from "./type-changes";
 import { summaryKeys, summaryPollMs, summaryQueries, summaryTypeKeys, type SummaryScope } from "./queries";
 import type { TypeSelection } from "./selection";
 
@@ -103,12 +104,19 @@ export function useDeleteSummary() {
 
 export type TypeFields = { name: string; prompt: string };
 
+/** Creating a type goes through the outbox like every change (DESIGN §13): in the list at once, offline too. */
 export function useCreateSummaryType(domainId: string) {
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
   return useAppMutation({
-    mutationFn: (fields: TypeFields) =>
-      apiRequest("/api/summary-types", { method: "POST", body: { ...fields, domainId }, schema: answerSchema((s) => s.summaryTypeSchema) }),
-    invalidate: () => [summaryTypeKeys.list(domainId)],
+    mutationFn: async (fields: TypeFields): Promise<SummaryType> => {
+      const change = await makeChange(summaryTypeCreateChange(ownerId, crypto.randomUUID(), domainId, fields));
+      const created = summaryTypeOfCreate(change)!;
+      queryClient.setQueryData<SummaryType[]>(summaryTypeKeys.list(domainId), (list) => [...(list ?? []), created]);
+      return created;
+    },
     failure: { title: "Error", description: "Failed to create summary type. Please try again." },
+    networkMode: "always",
   });
 }
 
