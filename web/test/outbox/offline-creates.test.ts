@@ -2,6 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { collectionCreateChange, collectionOfCreate, takenAddressMessage } from "../../src/features/collections/offline-create";
+import { queuedGenerations } from "../../src/features/summaries/queued-generations";
+import { summaryTypeCreateChange, summaryTypeOfCreate } from "../../src/features/summaries/type-changes";
 import { addChange, followedServerId, listChanges } from "../../src/features/outbox/changes-store";
 import { memoryLocks } from "../../src/features/outbox/locks";
 import { addPendingUpload, listPendingUploads } from "../../src/features/outbox/outbox-store";
@@ -21,6 +23,8 @@ type Note = { clientId: string; domainId: string; title: string };
 async function startApi() {
   const collections: Collection[] = [];
   const notes: Note[] = [];
+  const types: Collection[] = [];
+  const generated: { summaryTypeId?: string }[] = [];
   const answers = new Map<string, { status: number; body: unknown }>();
   const requests: string[] = [];
   let serverIds = 0;
@@ -39,6 +43,17 @@ async function startApi() {
       const made = { id: `5e5e5e5e-0000-4000-8000-00000000000${++serverIds}`, name: input.name, slug: input.name.toLowerCase() };
       collections.push(made);
       answer = { status: 201, body: made };
+    } else if (req.method === "POST" && req.url === "/api/summary-types") {
+      const input = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { name: string };
+      const made = { id: `7e7e7e7e-0000-4000-8000-00000000000${++serverIds}`, name: input.name, slug: "" };
+      types.push(made);
+      answer = { status: 201, body: made };
+    } else if (req.method === "POST" && req.url === "/api/summaries/generate") {
+      const input = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { summaryTypeId?: string };
+      answer = input.summaryTypeId && !types.some((t) => t.id === input.summaryTypeId)
+        ? { status: 404, body: { error: { code: "not_found", message: "Summary type not found" } } }
+        : { status: 201, body: { id: "summary-1", status: "pending", summaryTypeId: input.summaryTypeId ?? null } };
+      generated.push(input);
     } else if (req.method === "POST" && req.url === "/api/voice-notes") {
       const form = await new Request("http://local/", { method: "POST", headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }).formData();
       const note = { clientId: String(form.get("clientId")), domainId: String(form.get("domainId")), title: String(form.get("title")) };
@@ -65,6 +80,8 @@ async function startApi() {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     collections,
     notes,
+    types,
+    generated,
     requests,
     loseNextAnswer: () => {
       loseNextAnswer = true;
@@ -202,5 +219,34 @@ describe("what the screens show of a collection created offline", () => {
       'You already have a collection whose address would be "/road-trip". Please choose a different name.',
     );
     expect(takenAddressMessage(mine, "Road trips", DEVICE_ID)).toBeNull();
+  });
+});
+
+describe("a summary type created offline, and a summary asked for with it", () => {
+  it("the request waits with a card that says so; back online the type is created first and the summary asked for with the server's id", async () => {
+    env = freshOutbox();
+    api = await startApi();
+    const domainId = "5e5e5e5e-0000-4000-8000-000000000001";
+    const typeId = "d1ce0000-0000-4000-8000-0000000000aa";
+    const scope = { domainId, period: "day" as const, periodKey: "2026-11-28" };
+    await addChange(env.db, summaryTypeCreateChange(OWNER, typeId, domainId, { name: "Gratitude", prompt: "What was I grateful for?" }));
+    await addChange(env.db, {
+      ownerId: OWNER,
+      target: { type: "summary", id: "req-1" },
+      action: "generate",
+      method: "POST",
+      path: "/api/summaries/generate",
+      body: { ...scope, isGeneralSummary: false, summaryTypeId: typeId, responseLength: "short", tz: "UTC", clientRequestId: "req-1" },
+    });
+    const waiting = await listChanges(env.db, OWNER);
+    const types = applyChanges([], waiting, "summary-type", summaryTypeOfCreate);
+    expect(types.map((t) => [t.id, t.name, t.domainId])).toEqual([[typeId, "Gratitude", domainId]]);
+    expect(queuedGenerations(waiting, scope, types).map((q) => [q.typeName, q.prompt, q.responseLength])).toEqual([["Gratitude", "What was I grateful for?", "short"]]);
+    expect(queuedGenerations(waiting, { ...scope, periodKey: "2026-11-27" }, types)).toEqual([]);
+
+    await replayOutbox(signedIn());
+    expect(api.requests.map((r) => r.split(" ").slice(0, 2).join(" "))).toEqual(["POST /api/summary-types", "POST /api/summaries/generate"]);
+    expect(api.generated.map((g) => g.summaryTypeId)).toEqual([api.types[0]!.id]);
+    expect(await listChanges(env.db, OWNER)).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { answerSchema, ApiError, apiRequest, browserTimeZone } from "../../lib/a
 import { nextChange } from "../../lib/change-stream";
 import { useAppMutation } from "../../lib/mutation";
 import { useAuth } from "../auth/auth-provider";
+import { countChanges } from "../outbox/changes-store";
+import { outboxDb } from "../outbox/outbox-db";
 import { makeChange } from "../outbox/page-outbox";
 import { pendingGenerations } from "./pending-generations";
 import { summaryTypeCreateChange, summaryTypeOfCreate } from "./type-changes";
@@ -25,8 +27,24 @@ export type GenerateArgs = {
  */
 export function useGenerateSummary() {
   const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
   return useAppMutation({
-    mutationFn: async ({ scope, selection, responseLength, type }: GenerateArgs) => {
+    mutationFn: async ({ scope, selection, responseLength, type }: GenerateArgs): Promise<Summary | null> => {
+      const body = {
+        ...scope,
+        isGeneralSummary: selection.kind === "general",
+        ...(selection.kind === "type" ? { summaryTypeId: selection.id } : {}),
+        responseLength,
+        tz: browserTimeZone(),
+        // One per click: resending this request can never make a second summary.
+        clientRequestId: crypto.randomUUID(),
+      };
+      // No connection, or changes it may build on (a type or collection made here) still wait:
+      // the request waits in the outbox, behind them, and its card says so.
+      if (!navigator.onLine || (await countChanges(outboxDb(), ownerId)) > 0) {
+        await makeChange({ ownerId, target: { type: "summary", id: body.clientRequestId }, action: "generate", method: "POST", path: "/api/summaries/generate", body });
+        return null;
+      }
       const known = queryClient.getQueryData<Summary[]>(summaryKeys.list(scope)) ?? [];
       const pendingId = pendingGenerations.start({
         ...scope,
@@ -40,15 +58,7 @@ export function useGenerateSummary() {
         // Answered at once with the pending summary; the server writes it as a durable job.
         summary = await apiRequest("/api/summaries/generate", {
           method: "POST",
-          body: {
-            ...scope,
-            isGeneralSummary: selection.kind === "general",
-            ...(selection.kind === "type" ? { summaryTypeId: selection.id } : {}),
-            responseLength,
-            tz: browserTimeZone(),
-            // One per click: resending this request can never make a second summary.
-            clientRequestId: crypto.randomUUID(),
-          },
+          body,
           schema: answerSchema((s) => s.summarySchema),
         });
       } catch (err) {
