@@ -12,7 +12,7 @@ import {
   type SummaryType,
 } from "@vj/core";
 import { Check, Pencil, Sparkles, Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog } from "../../components/ui/dialog";
@@ -30,6 +30,8 @@ import { summaryTypeOfCreate } from "./type-changes";
 import { applyChanges, syncMarks } from "../outbox/overlay";
 import { WaitingToSync } from "../outbox/sync-marks";
 import { usePendingChanges } from "../outbox/use-outbox";
+import { followedServerId } from "../outbox/changes-store";
+import { outboxDb } from "../outbox/outbox-db";
 
 export type GenerateChoice = {
   selection: Exclude<TypeSelection, null>;
@@ -98,6 +100,21 @@ function DialogBody({
   const marks = syncMarks(changes);
   const list = applyChanges(types.data ?? [], changes, "summary-type", summaryTypeOfCreate);
   const scrolls = list.length > SUMMARY_TYPE_LIST_SCROLL_THRESHOLD;
+  // A type made here and chosen at once stays chosen when the server gives it its own id.
+  const chosenType = selection?.kind === "type" ? selection.id : null;
+  const chosenShown = chosenType !== null && list.some((t) => t.id === chosenType);
+  useEffect(() => {
+    if (!chosenType || chosenShown) return;
+    let live = true;
+    void followedServerId(outboxDb(), chosenType)
+      .catch(() => null)
+      .then((serverId) => {
+        if (live && serverId) setSelection((s) => (s?.kind === "type" && s.id === chosenType ? { kind: "type", id: serverId } : s));
+      });
+    return () => {
+      live = false;
+    };
+  }, [chosenType, chosenShown]);
 
   const generate = () => {
     if (!selection) return;
