@@ -71,6 +71,8 @@ export function useGenerateSummary() {
     },
     invalidate: ({ scope }) => [summaryKeys.list(scope)],
     invalidateOnError: true,
+    // Runs offline too: with no connection the request is kept in the outbox.
+    networkMode: "always",
     failure: (error) =>
       // DESIGN §7: a period with no transcribed notes answers 422 with a message worth reading.
       error instanceof ApiError && error.status === 422
