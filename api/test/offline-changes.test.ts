@@ -45,6 +45,29 @@ describe.each(dbKinds)("changes replayed from a device on %s", (kind) => {
     await expectError(await call(t, "POST", "/api/domains", { user, json }), 409, "conflict");
   });
 
+  test("a summary asked for offline and replayed twice with one change id is asked once: one summary, both answers name it", async () => {
+    const note = await upload("Harbour");
+    await t.deps.database.db
+      .updateTable("voice_notes")
+      .set({ transcription: "Gulls over the harbour at dawn.", is_transcribed: true, is_transcribing: false })
+      .where("id", "=", note.id)
+      .execute();
+    const key = changeId();
+    const day = { period: "day", periodKey: note.createdAt.slice(0, 10), domainId, isGeneralSummary: true, responseLength: "short", tz: "UTC" };
+    // The outbox sends the request as it was made: the same clientRequestId under the same key.
+    const json = { ...day, clientRequestId: crypto.randomUUID() };
+    const first = await call(t, "POST", "/api/summaries/generate", { user, json, headers: { "Idempotency-Key": key } });
+    const again = await call(t, "POST", "/api/summaries/generate", { user, json, headers: { "Idempotency-Key": key } });
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    const id = ((await first.json()) as { id: string }).id;
+    expect(((await again.json()) as { id: string }).id).toBe(id);
+    const { periodKey, period } = day;
+    const list = (await (await call(t, "GET", `/api/summaries?domainId=${domainId}&period=${period}&periodKey=${periodKey}`, { user })).json()) as { id: string }[];
+    expect(list.map((s) => s.id)).toEqual([id]);
+  });
+
   test("a rename sent twice is applied once: a later rename is not undone by the replay", async () => {
     const note = await upload("Before");
     const key = changeId();

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import type { Domain } from "@vj/core";
+import type { Domain, DomainStats } from "@vj/core";
 import { ArrowRight, CheckCircle2, Clock, Download, Mic, Pencil, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { IconButton } from "../../components/ui/icon-button";
-import { WaitingToSync } from "../outbox/sync-marks";
+import type { SyncMark } from "../outbox/overlay";
+import { ChangeProblem, WaitingToSync } from "../outbox/sync-marks";
 import { useDeleteCollection } from "./mutations";
 import { NewCollectionDialog } from "./new-collection-dialog";
 import { useExportJournal } from "../portability/mutations";
@@ -14,9 +15,25 @@ import { collectionQueries } from "./queries";
 import { rememberSelected } from "./selection";
 import { lastRecordingText, totalMinutes } from "./stats-text";
 
+/** A collection the server does not have yet holds nothing the server has. */
+const NO_FIGURES: DomainStats = { totalRecordings: 0, totalDuration: 0, transcribedCount: 0, recentRecording: "" };
+
 /** One collection on /collections (SPEC §2): colour, name, description, its figures, and the way in. */
-export function CollectionCard({ collection, isCurrent, waiting = false }: { collection: Domain; isCurrent: boolean; waiting?: boolean }) {
-  const stats = useQuery(collectionQueries.stats(collection.id));
+export function CollectionCard({
+  collection,
+  isCurrent,
+  mark,
+  unsent = false,
+}: {
+  collection: Domain;
+  isCurrent: boolean;
+  /** Where its waiting change stands: marked while it waits, the reason and the choices when refused. */
+  mark?: SyncMark;
+  /** Created on this device and not on the server yet: it has no figures to ask for, only none. */
+  unsent?: boolean;
+}) {
+  const asked = useQuery({ ...collectionQueries.stats(collection.id), enabled: !unsent });
+  const stats = unsent ? { data: NO_FIGURES, isError: false } : asked;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteCollection();
@@ -30,7 +47,7 @@ export function CollectionCard({ collection, isCurrent, waiting = false }: { col
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="min-w-0 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{collection.name}</h2>
             {isCurrent ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Current</span> : null}
-            {waiting ? <WaitingToSync /> : null}
+            {mark?.status === "waiting" ? <WaitingToSync /> : null}
           </div>
           <p className="mt-1 line-clamp-2 text-sm text-slate-600 [overflow-wrap:anywhere]">
             {collection.description || <span className="text-slate-500">No description</span>}
@@ -45,6 +62,7 @@ export function CollectionCard({ collection, isCurrent, waiting = false }: { col
           </IconButton>
         </div>
       </div>
+      {mark && mark.status !== "waiting" ? <ChangeProblem mark={mark} /> : null}
       <div className="mt-5 flex-1">
         {stats.data ? (
           <>

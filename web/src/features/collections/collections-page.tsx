@@ -4,18 +4,19 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { CollectionCard, CollectionCardSkeleton } from "./collection-card";
 import { NewCollectionDialog } from "./new-collection-dialog";
+import { collectionOfCreate } from "./offline-create";
 import { collectionQueries } from "./queries";
 import { pickCollection, readLastSelected } from "./selection";
-import { applyChanges, syncMarks } from "../outbox/overlay";
+import { applyChanges, isUnsentCreate, syncMarks } from "../outbox/overlay";
 import { usePendingChanges } from "../outbox/use-outbox";
 
 /** /collections (SPEC §2): every collection with its figures, and "New Collection". */
 export function CollectionsPage() {
   const collections = useQuery(collectionQueries.list());
-  // The person's waiting edits and deletes over what the server last said.
+  // The person's waiting creates, edits and deletes over what the server last said.
   const changes = usePendingChanges();
   const marks = syncMarks(changes);
-  const list = applyChanges(collections.data ?? [], changes, "collection");
+  const list = applyChanges(collections.data ?? [], changes, "collection", collectionOfCreate);
   // The card marked current is the one "/" would open (and the header names).
   const current = pickCollection(list, readLastSelected());
   const [creating, setCreating] = useState(false);
@@ -48,7 +49,13 @@ export function CollectionsPage() {
         ) : (
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.map((c) => (
-              <CollectionCard key={c.id} collection={c} isCurrent={c.id === current?.id} waiting={marks.get(`collection:${c.id}`)?.status === "waiting"} />
+              <CollectionCard
+                key={c.id}
+                collection={c}
+                isCurrent={c.id === current?.id}
+                mark={marks.get(`collection:${c.id}`)}
+                unsent={isUnsentCreate(changes, "collection", c.id)}
+              />
             ))}
           </ul>
         )}

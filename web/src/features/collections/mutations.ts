@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { type CreateDomainInput, type Domain } from "@vj/core";
-import { answerSchema, apiRequest } from "../../lib/api-client";
+import { answerSchema, ApiError, apiRequest } from "../../lib/api-client";
 import { useAppMutation } from "../../lib/mutation";
 import { useAuth } from "../auth/auth-provider";
 import { makeChange } from "../outbox/page-outbox";
+import { collectionCreateChange, collectionOfCreate, takenAddressMessage } from "./offline-create";
 import { collectionKeys } from "./queries";
 
 function createCollection(input: CreateDomainInput): Promise<Domain> {
@@ -20,15 +21,26 @@ export function useCreateFirstCollection() {
   });
 }
 
-/** The /collections dialog: SPEC §8 says a failure there is only logged, the form shows it under the field. */
+/**
+ * The /collections dialog: the new collection goes through the outbox like every change (DESIGN
+ * §13), with an id made here. It is in the list at once, offline too, and sent in its turn; a
+ * recording made into it waits for it. An address already taken is said under the name (SPEC §8:
+ * no toast), as the server would.
+ */
 export function useCreateCollection() {
-  return useAppMutation({
-    mutationFn: createCollection,
-    invalidate: () => [collectionKeys.all],
-    failure: (error) => {
-      console.error("Failed to create collection", error);
-      return null;
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
+  return useMutation({
+    networkMode: "always",
+    mutationFn: async (input: CreateDomainInput): Promise<Domain> => {
+      const id = crypto.randomUUID();
+      const taken = takenAddressMessage(queryClient.getQueryData<Domain[]>(collectionKeys.list()) ?? [], input.name, id);
+      if (taken) throw new ApiError(409, taken, "conflict");
+      const created = collectionOfCreate(await makeChange(collectionCreateChange(ownerId, id, input)))!;
+      queryClient.setQueryData<Domain[]>(collectionKeys.list(), (list) => [...(list ?? []).filter((c) => c.id !== id), created]);
+      return created;
     },
+    onError: (error) => console.error("Failed to create collection", error),
   });
 }
 

@@ -9,7 +9,10 @@ import { ImportAudioDialog } from "../import-audio/import-audio-dialog";
 import { RecordButton } from "../recorder/record-button";
 import { SharedRecordingsDialog } from "../share-target/shared-dialog";
 import { useSummaryDialogOpen } from "../summaries/dialog-state";
-import { CollectionNotFound } from "./collection-not-found";
+import { MovedOrNotFound } from "./moved-collection";
+import { collectionOfCreate } from "../collections/offline-create";
+import { applyChanges } from "../outbox/overlay";
+import { usePendingChanges } from "../outbox/use-outbox";
 import { OnThisDay } from "../journal-days/on-this-day";
 import { GoToDate } from "./go-to-date";
 import { JournalRail } from "./journal-rail";
@@ -23,7 +26,10 @@ import { useJournalView } from "../journal-view/use-journal-view";
 /** The main collection screen (SPEC §2) under the shell's header: period pills, navigator, tabs, and the floating controls. */
 export function MainScreen({ slug, search }: { slug: string; search: JournalSearch }) {
   const collections = useQuery(collectionQueries.list());
-  const collection = collections.data ? collectionBySlug(collections.data, slug) : null;
+  // Collections made on this device and not on the server yet are opened like the others.
+  const creates = usePendingChanges().filter((c) => c.action === "create");
+  const list = collections.data && applyChanges(collections.data, creates, "collection", collectionOfCreate);
+  const collection = list ? collectionBySlug(list, slug) : null;
   const view = useJournalView(slug, search);
   const dialogOpen = useSummaryDialogOpen();
   const navigate = useNavigate();
@@ -44,9 +50,9 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
   if (collections.isPending) return <StatusScreen text="Loading..." />;
   // No list and nothing cached to show: the route's error screen offers the reload.
   if (collections.isError && !collections.data) throw collections.error;
-  if (collections.data?.length === 0) return <NoCollectionYet />;
+  if (list?.length === 0) return <NoCollectionYet />;
   // The route's loader already asked the server again for a slug the cached list did not know.
-  if (!collection) return <CollectionNotFound slug={slug} />;
+  if (!collection) return <MovedOrNotFound slug={slug} collections={list ?? []} />;
 
   // The Ask tab's question box sits where the floating controls float on a phone: there they step aside.
   const asking = view.tab === "chat";

@@ -4,7 +4,7 @@ import type { Domain } from "@vj/core";
 import { Spinner } from "../../components/ui/spinner";
 import type { JournalView } from "../journal-view/use-journal-view";
 import { PendingUploads } from "../outbox/pending-uploads";
-import { applyChanges, syncMarks } from "../outbox/overlay";
+import { applyChanges, isUnsentCreate, syncMarks } from "../outbox/overlay";
 import { usePendingChanges } from "../outbox/use-outbox";
 import { NoteCard } from "./note-card";
 import { useOnline } from "../../lib/use-online";
@@ -15,14 +15,16 @@ import { useLoadMore } from "./use-load-more";
 
 /** The Notes tab (SPEC §2): pending uploads, then the period's notes newest first, paged as the person scrolls. */
 export function NotesTab({ collection, view }: { collection: Domain; view: JournalView }) {
-  const notes = useInfiniteQuery(noteQueries.list({ domainId: collection.id, period: view.period, periodKey: view.periodKey }));
+  // The person's waiting changes over what the server last said: a refetch never undoes them.
+  const changes = usePendingChanges();
+  // A collection made on this device that the server does not have yet: nothing to ask for, none to show.
+  const unsent = isUnsentCreate(changes, "collection", collection.id);
+  const notes = useInfiniteQuery({ ...noteQueries.list({ domainId: collection.id, period: view.period, periodKey: view.periodKey }), enabled: !unsent });
   const sentinel = useLoadMore({
     hasNextPage: notes.hasNextPage,
     isFetchingNextPage: notes.isFetchingNextPage,
     fetchNextPage: notes.fetchNextPage,
   });
-  // The person's waiting changes over what the server last said: a refetch never undoes them.
-  const changes = usePendingChanges();
   const marks = syncMarks(changes);
   const list = applyChanges(notes.data?.pages.flatMap((p) => p.notes) ?? [], changes, "note");
   // A note opened from a search hit or a citation may lie past the first page of its day: the
@@ -34,7 +36,7 @@ export function NotesTab({ collection, view }: { collection: Domain; view: Journ
     if (missing && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [missing, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   const online = useOnline();
-  const state = notesListState({ isPending: notes.isPending, isError: notes.isError, error: notes.error, count: list.length, online });
+  const state = notesListState({ isPending: notes.isPending && !unsent, isError: notes.isError, error: notes.error, count: list.length, online });
   // One "now" per render, so every card agrees on what Today and Yesterday are.
   const now = new Date();
 

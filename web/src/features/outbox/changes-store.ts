@@ -98,7 +98,9 @@ export async function discardChange(db: OutboxDb, seq: number): Promise<void> {
  */
 export async function followServerId(db: OutboxDb, ownerId: string, deviceId: string, serverId: string): Promise<void> {
   if (deviceId === serverId) return;
-  await db.transaction("rw", db.pendingChanges, db.pendingUploads, async () => {
+  await db.transaction("rw", db.pendingChanges, db.pendingUploads, db.keyValues, async () => {
+    // Kept, so an address made from the device's id (a name with no a-z/0-9) finds the item.
+    await db.keyValues.put({ key: `${FOLLOWED_PREFIX}${deviceId}`, value: serverId });
     const swap = (value: string) => value.split(deviceId).join(serverId);
     for (const change of await listChanges(db, ownerId)) {
       const body = change.body ? (JSON.parse(swap(JSON.stringify(change.body))) as Record<string, unknown>) : undefined;
@@ -109,6 +111,18 @@ export async function followServerId(db: OutboxDb, ownerId: string, deviceId: st
       if (u.domainId === deviceId) u.domainId = serverId;
     });
   });
+}
+
+const FOLLOWED_PREFIX = "followed:";
+
+/**
+ * The server's id of an item created on this device, found by the start of the device's id (an
+ * address made from an id keeps its first 8 characters, packages/core slug.ts); null if none.
+ */
+export async function followedServerId(db: OutboxDb, deviceIdStart: string): Promise<string | null> {
+  if (!deviceIdStart) return null;
+  const row = await db.keyValues.where("key").startsWith(`${FOLLOWED_PREFIX}${deviceIdStart}`).first();
+  return typeof row?.value === "string" ? row.value : null;
 }
 
 /** Ids of collections created on this device whose create the server has not acknowledged yet. */

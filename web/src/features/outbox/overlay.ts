@@ -51,3 +51,8 @@ export function applyChanges<T extends Patchable>(
   }
   return result;
 }
+
+/** Whether the item was created on this device and its create has not reached the server yet. */
+export function isUnsentCreate(changes: readonly PendingChange[], type: PendingChange["target"]["type"], id: string): boolean {
+  return changes.some((c) => c.action === "create" && c.target.type === type && c.target.id === id);
+}

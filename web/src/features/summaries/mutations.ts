@@ -4,8 +4,11 @@ import { answerSchema, ApiError, apiRequest, browserTimeZone } from "../../lib/a
 import { nextChange } from "../../lib/change-stream";
 import { useAppMutation } from "../../lib/mutation";
 import { useAuth } from "../auth/auth-provider";
+import { countChanges } from "../outbox/changes-store";
+import { outboxDb } from "../outbox/outbox-db";
 import { makeChange } from "../outbox/page-outbox";
 import { pendingGenerations } from "./pending-generations";
+import { summaryTypeCreateChange, summaryTypeOfCreate } from "./type-changes";
 import { summaryKeys, summaryPollMs, summaryQueries, summaryTypeKeys, type SummaryScope } from "./queries";
 import type { TypeSelection } from "./selection";
 
@@ -24,8 +27,24 @@ export type GenerateArgs = {
  */
 export function useGenerateSummary() {
   const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
   return useAppMutation({
-    mutationFn: async ({ scope, selection, responseLength, type }: GenerateArgs) => {
+    mutationFn: async ({ scope, selection, responseLength, type }: GenerateArgs): Promise<Summary | null> => {
+      const body = {
+        ...scope,
+        isGeneralSummary: selection.kind === "general",
+        ...(selection.kind === "type" ? { summaryTypeId: selection.id } : {}),
+        responseLength,
+        tz: browserTimeZone(),
+        // One per click: resending this request can never make a second summary.
+        clientRequestId: crypto.randomUUID(),
+      };
+      // No connection, or changes it may build on (a type or collection made here) still wait:
+      // the request waits in the outbox, behind them, and its card says so.
+      if (!navigator.onLine || (await countChanges(outboxDb(), ownerId)) > 0) {
+        await makeChange({ ownerId, target: { type: "summary", id: body.clientRequestId }, action: "generate", method: "POST", path: "/api/summaries/generate", body });
+        return null;
+      }
       const known = queryClient.getQueryData<Summary[]>(summaryKeys.list(scope)) ?? [];
       const pendingId = pendingGenerations.start({
         ...scope,
@@ -39,15 +58,7 @@ export function useGenerateSummary() {
         // Answered at once with the pending summary; the server writes it as a durable job.
         summary = await apiRequest("/api/summaries/generate", {
           method: "POST",
-          body: {
-            ...scope,
-            isGeneralSummary: selection.kind === "general",
-            ...(selection.kind === "type" ? { summaryTypeId: selection.id } : {}),
-            responseLength,
-            tz: browserTimeZone(),
-            // One per click: resending this request can never make a second summary.
-            clientRequestId: crypto.randomUUID(),
-          },
+          body,
           schema: answerSchema((s) => s.summarySchema),
         });
       } catch (err) {
@@ -60,6 +71,8 @@ export function useGenerateSummary() {
     },
     invalidate: ({ scope }) => [summaryKeys.list(scope)],
     invalidateOnError: true,
+    // Runs offline too: with no connection the request is kept in the outbox.
+    networkMode: "always",
     failure: (error) =>
       // DESIGN §7: a period with no transcribed notes answers 422 with a message worth reading.
       error instanceof ApiError && error.status === 422
@@ -103,12 +116,19 @@ export function useDeleteSummary() {
 
 export type TypeFields = { name: string; prompt: string };
 
+/** Creating a type goes through the outbox like every change (DESIGN §13): in the list at once, offline too. */
 export function useCreateSummaryType(domainId: string) {
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
   return useAppMutation({
-    mutationFn: (fields: TypeFields) =>
-      apiRequest("/api/summary-types", { method: "POST", body: { ...fields, domainId }, schema: answerSchema((s) => s.summaryTypeSchema) }),
-    invalidate: () => [summaryTypeKeys.list(domainId)],
+    mutationFn: async (fields: TypeFields): Promise<SummaryType> => {
+      const change = await makeChange(summaryTypeCreateChange(ownerId, crypto.randomUUID(), domainId, fields));
+      const created = summaryTypeOfCreate(change)!;
+      queryClient.setQueryData<SummaryType[]>(summaryTypeKeys.list(domainId), (list) => [...(list ?? []), created]);
+      return created;
+    },
     failure: { title: "Error", description: "Failed to create summary type. Please try again." },
+    networkMode: "always",
   });
 }
 

@@ -95,9 +95,13 @@ if (typeof window !== "undefined") {
 }
 
 export const pendingGenerations = {
-  start(entry: Omit<PendingGeneration, "id" | "startedAt">): string {
+  /**
+   * `awaited`: this page awaits the request's reply. A request the outbox sent has no reply here:
+   * its placeholder goes when any summary the list did not hold appears.
+   */
+  start(entry: Omit<PendingGeneration, "id" | "startedAt">, awaited = true): string {
     const id = `gen-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    live.add(id);
+    if (awaited) live.add(id);
     commit([...entries, { ...entry, id, startedAt: Date.now() }]);
     return id;
   },

@@ -8,6 +8,7 @@ import { balancedPreview, engineLabel, noteCountLabel, quotedPrompt, summaryHead
 import { useDeleteSummary } from "./mutations";
 import type { PendingGeneration } from "./pending-generations";
 import { MarkdownText } from "../../components/markdown-text";
+import { WaitingToSync } from "../outbox/sync-marks";
 
 const CREATED = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
@@ -188,6 +189,24 @@ export function FailedSummaryCard({ summary }: { summary: Summary }) {
       >
         Remove
       </button>
+    </CardFrame>
+  );
+}
+
+/**
+ * A summary asked for with no connection: the request waits on this device and is sent when the
+ * connection is back (DESIGN §13). No spinner: nothing is being written yet, and the card says so.
+ */
+export function QueuedSummaryCard({ queued, problem }: { queued: Pick<PendingGeneration, "typeName" | "prompt" | "responseLength">; problem?: ReactNode }) {
+  return (
+    <CardFrame label={`${queued.typeName ?? "General Summary"}: waiting to sync`}>
+      <CardHeading title={queued.typeName ?? "General Summary"} prompt={queued.prompt ? `"${queued.prompt}"` : null} badge={problem ? null : <WaitingToSync />} />
+      {problem ?? (
+        <p role="status" className="mt-4 text-sm font-medium text-slate-700">
+          Waiting to sync. This summary will be written once you are back online.
+        </p>
+      )}
+      <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-600">{RESPONSE_LENGTH_LABELS[queued.responseLength]}</p>
     </CardFrame>
   );
 }

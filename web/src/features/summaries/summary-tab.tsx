@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
-import type { Domain, Summary } from "@vj/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Domain, Summary, SummaryType } from "@vj/core";
 import { ChevronLeft, ChevronRight, LayoutList, RectangleHorizontal, Sparkles } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import type { JournalView } from "../journal-view/use-journal-view";
@@ -10,8 +10,13 @@ import { emptyStateText, generateButtonLabel, pagedHeading } from "./labels";
 import { useGenerateSummary } from "./mutations";
 import { clampIndex, indexAfterDelete } from "./paging";
 import { inScope, pendingGenerations, usePendingGenerations, type PendingGeneration } from "./pending-generations";
-import { summaryQueries } from "./queries";
-import { FailedSummaryCard, PlaceholderCard, SummaryCard } from "./summary-card";
+import { summaryQueries, summaryTypeKeys, type SummaryScope } from "./queries";
+import { FailedSummaryCard, PlaceholderCard, QueuedSummaryCard, SummaryCard } from "./summary-card";
+import { queuedGenerations, type QueuedGeneration } from "./queued-generations";
+import { summaryTypeOfCreate } from "./type-changes";
+import { applyChanges, syncMarks, type SyncMark } from "../outbox/overlay";
+import { ChangeProblem } from "../outbox/sync-marks";
+import { usePendingChanges } from "../outbox/use-outbox";
 import { SummaryTypeDialog, type GenerateChoice } from "./summary-type-dialog";
 import { useSummaryMode, type SummaryMode } from "./use-summary-mode";
 import { MessageCard } from "../../components/ui/message-card";
@@ -19,7 +24,7 @@ import { MessageCard } from "../../components/ui/message-card";
 /** While a summary this page did not send is being written, the list looks for it this often. */
 const ORPHAN_POLL_MS = 3000;
 
-type Item = { kind: "pending"; pending: PendingGeneration } | { kind: "summary"; summary: Summary };
+type Item = { kind: "queued"; queued: QueuedGeneration } | { kind: "pending"; pending: PendingGeneration } | { kind: "summary"; summary: Summary };
 
 /** The Summary tab (SPEC §2, §4): the period's summaries, the type dialog and generation. */
 export function SummaryTab({ collection, view }: { collection: Domain; view: JournalView }) {
@@ -34,6 +39,12 @@ export function SummaryTab({ collection, view }: { collection: Domain; view: Jou
     ...listOptions,
     refetchInterval: (query) => (awaitingOthers ? ORPHAN_POLL_MS : typeof listOptions.refetchInterval === "function" ? listOptions.refetchInterval(query) : false),
   });
+  // Requests asked for with no connection, waiting in the outbox (the types' names are the dialog's, with those made here).
+  const changes = usePendingChanges();
+  const types = useQueryClient().getQueryData<SummaryType[]>(summaryTypeKeys.list(collection.id)) ?? [];
+  const queued = queuedGenerations(changes, scope, applyChanges(types, changes, "summary-type", summaryTypeOfCreate));
+  const marks = syncMarks(changes);
+  useSentFromOutbox(queued, scope, summaries.data);
   const generate = useGenerateSummary();
   const [mode, setMode] = useSummaryMode();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -51,6 +62,7 @@ export function SummaryTab({ collection, view }: { collection: Domain; view: Jou
   useEffect(() => () => setSummaryDialogOpen(false), []);
 
   const items: Item[] = [
+    ...queued.map((q) => ({ kind: "queued" as const, queued: q })),
     // A placeholder stays until the list shows the summary it became, so the card is replaced, never blinks.
     ...pending.filter((e) => !(e.resultId && listIds.includes(e.resultId))).map((p) => ({ kind: "pending" as const, pending: p })),
     ...[...(summaries.data ?? [])]
@@ -105,7 +117,9 @@ export function SummaryTab({ collection, view }: { collection: Domain; view: Jou
   }
 
   const render = (item: Item, onAddAnother?: () => void, onDeleted?: () => void) =>
-    item.kind === "pending" ? (
+    item.kind === "queued" ? (
+      <QueuedSummaryCard key={item.queued.change.id} queued={item.queued} problem={problemOf(marks.get(item.queued.change.targetKey))} />
+    ) : item.kind === "pending" ? (
       <PlaceholderCard key={item.pending.id} pending={item.pending} />
     ) : item.summary.status === "pending" ? (
       // Written by the server's job runner: the same placeholder, after a reload too.
@@ -181,4 +195,29 @@ function Toolbar({ mode, onMode, children }: { mode: SummaryMode; onMode(mode: S
       </div>
     </div>
   );
+}
+
+/** A request the server refused for good (or the like) shows why, with Retry and Discard. */
+function problemOf(mark: SyncMark | undefined) {
+  return mark && mark.status !== "waiting" ? <ChangeProblem mark={mark} /> : undefined;
+}
+
+/**
+ * A waiting request that left the outbox was sent: its card becomes the usual placeholder until
+ * the list shows the summary it became (the list refreshes once the outbox has sent it), so the
+ * card never blinks out meanwhile.
+ */
+function useSentFromOutbox(queued: QueuedGeneration[], scope: SummaryScope, list: Summary[] | undefined) {
+  const seen = useRef(new Map<string, QueuedGeneration>());
+  const ids = queued.map((q) => `${q.change.id}:${q.change.status}`).join(" ");
+  useEffect(() => {
+    const now = new Set(queued.map((q) => q.change.id));
+    for (const [id, q] of seen.current) {
+      if (now.has(id) || q.change.status !== "waiting") continue;
+      pendingGenerations.start({ ...scope, typeName: q.typeName, prompt: q.prompt, responseLength: q.responseLength, knownIds: (list ?? []).map((s) => s.id) }, false);
+    }
+    seen.current = new Map(queued.map((q) => [q.change.id, q]));
+    // Keyed by the waiting requests themselves; the list is read as it stands when one leaves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids]);
 }

@@ -12,7 +12,7 @@ import {
   type SummaryType,
 } from "@vj/core";
 import { Check, Pencil, Sparkles, Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog } from "../../components/ui/dialog";
@@ -26,6 +26,12 @@ import { useCreateSummaryType, useDeleteSummaryType, useUpdateSummaryType } from
 import { summaryQueries } from "./queries";
 import { GENERAL, isSelected, toggleSelection, withoutType, type TypeSelection } from "./selection";
 import { SummaryTypeForm } from "./summary-type-form";
+import { summaryTypeOfCreate } from "./type-changes";
+import { applyChanges, syncMarks } from "../outbox/overlay";
+import { WaitingToSync } from "../outbox/sync-marks";
+import { usePendingChanges } from "../outbox/use-outbox";
+import { followedServerId } from "../outbox/changes-store";
+import { outboxDb } from "../outbox/outbox-db";
 
 export type GenerateChoice = {
   selection: Exclude<TypeSelection, null>;
@@ -89,8 +95,26 @@ function DialogBody({
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<SummaryType | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const list = types.data ?? [];
+  // The person's waiting creates, edits and deletes over what the server last said.
+  const changes = usePendingChanges();
+  const marks = syncMarks(changes);
+  const list = applyChanges(types.data ?? [], changes, "summary-type", summaryTypeOfCreate);
   const scrolls = list.length > SUMMARY_TYPE_LIST_SCROLL_THRESHOLD;
+  // A type made here and chosen at once stays chosen when the server gives it its own id.
+  const chosenType = selection?.kind === "type" ? selection.id : null;
+  const chosenShown = chosenType !== null && list.some((t) => t.id === chosenType);
+  useEffect(() => {
+    if (!chosenType || chosenShown) return;
+    let live = true;
+    void followedServerId(outboxDb(), chosenType)
+      .catch(() => null)
+      .then((serverId) => {
+        if (live && serverId) setSelection((s) => (s?.kind === "type" && s.id === chosenType ? { kind: "type", id: serverId } : s));
+      });
+    return () => {
+      live = false;
+    };
+  }, [chosenType, chosenShown]);
 
   const generate = () => {
     if (!selection) return;
@@ -147,6 +171,7 @@ function DialogBody({
                     <OptionButton
                       title={type.name}
                       detail={type.prompt}
+                      mark={marks.get(`summary-type:${type.id}`)?.status === "waiting" ? <WaitingToSync /> : null}
                       selected={isSelected(selection, { kind: "type", id: type.id })}
                       onClick={() => setSelection((s) => toggleSelection(s, { kind: "type", id: type.id }))}
                     />
@@ -259,12 +284,15 @@ function OptionButton({
   selected,
   onClick,
   icon,
+  mark,
 }: {
   title: string;
   detail: string;
   selected: boolean;
   onClick(): void;
   icon?: ReactNode;
+  /** Where the item stands with the outbox (the waiting mark). */
+  mark?: ReactNode;
 }) {
   return (
     <button
@@ -287,6 +315,7 @@ function OptionButton({
       <span className="min-w-0">
         <span className="block font-medium text-slate-900 [overflow-wrap:anywhere]">{title}</span>
         <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600 [overflow-wrap:anywhere]">{detail}</span>
+        {mark ? <span className="mt-1.5 block">{mark}</span> : null}
       </span>
     </button>
   );

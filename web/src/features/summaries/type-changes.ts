@@ -1,0 +1,26 @@
+import type { SummaryType } from "@vj/core";
+import type { NewChange } from "../outbox/changes-store";
+import type { PendingChange } from "../outbox/outbox-db";
+
+/**
+ * A summary type made on this device (DESIGN §13): kept in the outbox as a create with an id made
+ * here, in the dialog's list at once, and sent in its turn; an edit, a delete or a summary asked
+ * with it follows it under the server's id once the server answers.
+ */
+export function summaryTypeCreateChange(ownerId: string, id: string, domainId: string, fields: { name: string; prompt: string }): NewChange {
+  return {
+    ownerId,
+    target: { type: "summary-type", id },
+    action: "create",
+    method: "POST",
+    path: "/api/summary-types",
+    body: { name: fields.name, prompt: fields.prompt, domainId },
+  };
+}
+
+/** The type a waiting create stands for, shaped as the server will answer it. */
+export function summaryTypeOfCreate(change: Pick<PendingChange, "ownerId" | "target" | "body" | "madeAt">): SummaryType | null {
+  const { name, prompt, domainId } = change.body ?? {};
+  if (change.target.type !== "summary-type" || typeof name !== "string" || typeof prompt !== "string" || typeof domainId !== "string") return null;
+  return { id: change.target.id, userId: change.ownerId, domainId, name, prompt, createdAt: new Date(change.madeAt).toISOString() };
+}
