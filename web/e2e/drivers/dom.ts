@@ -9,7 +9,9 @@ const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRect
 const named = (el) => (el.getAttribute("aria-label") || el.textContent || "").trim();
 const byText = (text, root) => [...(root && root !== document ? [root] : []), ...(root || document).querySelectorAll("body *")].find(
   (el) => visible(el) && el.textContent.trim() === text && ![...el.children].some((c) => c.textContent.trim() === text));
-const button = (name) => [...document.querySelectorAll("button, a, [role=button]")].find((el) => visible(el) && named(el) === name);
+const button = (name, root) => [...(root || document).querySelectorAll("button, a, [role=button]")].find((el) => visible(el) && named(el) === name);
+const cardOf = (scope) => [...document.querySelectorAll('[data-testid="' + scope.testId + '"]')].find(
+  (c) => visible(c) && [...c.querySelectorAll("h1, h2, h3, h4")].some((h) => h.textContent.trim() === scope.heading));
 const field = (label) => {
   const byPlaceholder = document.querySelector('[placeholder="' + label + '"]');
   if (byPlaceholder) return byPlaceholder;
@@ -42,20 +44,61 @@ export async function waitUntil<T>(
   }
 }
 
-/** Waits until `text` is shown, optionally inside an element matching the CSS selector `within`. */
-export function waitForText(session: EngineSession, text: string, options: { within?: string; timeout?: number } = {}): Promise<boolean> {
+/**
+ * A card as a person picks it out in a list: the element with data-testid `testId` whose heading
+ * reads `heading` (a note card by its title).
+ */
+export type Card = { testId: string; heading: string };
+
+const inCard = (card: Card | undefined) => (card ? ` in the ${card.testId} "${card.heading}"` : "");
+
+/**
+ * Waits until `text` is shown, optionally inside an element matching the CSS selector `within`,
+ * or inside a card.
+ */
+export function waitForText(
+  session: EngineSession,
+  text: string,
+  options: { within?: string; card?: Card; timeout?: number } = {},
+): Promise<boolean> {
   return waitUntil(
     session,
-    `const roots = arguments[1] ? [...document.querySelectorAll(arguments[1])] : [document];
+    `const roots = arguments[2] ? [cardOf(arguments[2])].filter(Boolean) : arguments[1] ? [...document.querySelectorAll(arguments[1])] : [document];
      return roots.some((root) => !!byText(arguments[0], root));`,
-    [text, options.within ?? null],
-    `"${text}"`,
+    [text, options.within ?? null, options.card ?? null],
+    `"${text}"${inCard(options.card)}`,
     options.timeout,
   );
 }
 
-export function clickButton(session: EngineSession, name: string): Promise<boolean> {
-  return waitUntil(session, `const b = button(arguments[0]); if (!b || b.disabled) return false; b.click(); return true;`, [name], `button "${name}"`);
+/** Clicks the button (or link) named `name`, optionally the one inside a card. */
+export function clickButton(session: EngineSession, name: string, options: { card?: Card } = {}): Promise<boolean> {
+  return waitUntil(
+    session,
+    `const root = arguments[1] ? cardOf(arguments[1]) : document; if (!root) return false;
+     const b = button(arguments[0], root); if (!b || b.disabled) return false; b.click(); return true;`,
+    [name, options.card ?? null],
+    `button "${name}"${inCard(options.card)}`,
+  );
+}
+
+/** How many cards are shown whose heading reads `card.heading`. */
+export function countCards(session: EngineSession, card: Card): Promise<number> {
+  return session.execute<number>(
+    LIB + `return [...document.querySelectorAll('[data-testid="' + arguments[0].testId + '"]')].filter(
+       (c) => visible(c) && [...c.querySelectorAll("h1, h2, h3, h4")].some((h) => h.textContent.trim() === arguments[0].heading)).length;`,
+    [card],
+  );
+}
+
+/** Waits until no card's heading reads `card.heading`. */
+export async function waitForCardGone(session: EngineSession, card: Card, timeout?: number): Promise<void> {
+  await waitUntil(session, `return !cardOf(arguments[0]);`, [card], `the ${card.testId} "${card.heading}" to go`, timeout);
+}
+
+/** Whether `text` appears anywhere in what the page shows. */
+export function pageShows(session: EngineSession, text: string): Promise<boolean> {
+  return session.execute<boolean>(`return document.body.innerText.includes(arguments[0]);`, [text]);
 }
 
 /** Types into the input found by its label or placeholder, as React sees typing. */

@@ -2,13 +2,26 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, inject, it } from "vitest";
 import { periodKeyOf, type VoiceNote } from "@vj/core";
-import { clickButton, count, fill, waitForOnLine, waitForPath, waitForText, waitUntil } from "../drivers/dom";
+import {
+  clickButton,
+  count,
+  countCards,
+  fill,
+  pageShows,
+  waitForCardGone,
+  waitForOnLine,
+  waitForPath,
+  waitForText,
+  waitUntil,
+  type Card,
+} from "../drivers/dom";
 import type { EngineSession } from "../drivers/session";
 import type { Relay } from "../drivers/relay";
 import { apiAs, signUpUser, uniqueEmail, type TestUser } from "./api";
 import { SCREENSHOTS, SIZES } from "./page";
 
 const PENDING = '[data-testid="pending-upload"]';
+const note = (title: string): Card => ({ testId: "note-card", heading: title });
 const TIMER = '[data-testid="recording-timer"]';
 
 export type LaunchEngine = (apiBaseUrl: string) => Promise<EngineSession & { appUrl: string; relay: Relay }>;
@@ -45,10 +58,17 @@ export function engineJourneys(launch: LaunchEngine): void {
     fs.writeFileSync(path.join(SCREENSHOTS, `${browser!.engine}-${name}-mobile.png`), await browser!.screenshot());
   }
 
-  /** A new user with one home collection, signed in through the page, the recorder ready. */
-  async function open(label: string): Promise<Awaited<ReturnType<LaunchEngine>>> {
+  /**
+   * A new user with one home collection (and the notes of `seed` in it, oldest first), signed in
+   * through the page, the recorder ready.
+   */
+  async function open(label: string, seed: { title: string; transcript: string }[] = []): Promise<Awaited<ReturnType<LaunchEngine>>> {
     user = await signUpUser(baseUrl, `${label}`);
     domainId = (await apiAs(baseUrl, user).createCollection({ name: "Commute", primaryColor: "#0369a1", isDefault: true })).id;
+    for (const [i, s] of seed.entries()) {
+      const created = await apiAs(baseUrl, user).uploadNote({ domainId, title: s.title, createdAt: new Date(Date.now() - (seed.length - i) * 60_000).toISOString() });
+      await apiAs(baseUrl, user).setTranscript(created.id, s.transcript);
+    }
     browser = await launch(baseUrl);
     const app = browser.appUrl;
     await browser.navigate(`${app}/auth/login`);
@@ -153,4 +173,68 @@ export function engineJourneys(launch: LaunchEngine): void {
     await expect.poll(pending, { timeout: 60_000, interval: 500 }).toBe(0);
     expect((await notes()).map((n) => n.title)).toEqual(["Kept through a restart"]);
   }, 120_000);
+
+  it("offline: rename a note, edit its transcript, delete another; still shown after a reload offline; then the server has exactly those", async () => {
+    const session = await open("engine-offline-changes", [
+      { title: "Harbour walk", transcript: "We walked to the harbour." },
+      { title: "Delete me", transcript: "Soon gone." },
+      { title: "Untouched", transcript: "Stays as it is." },
+    ]);
+    for (const title of ["Harbour walk", "Delete me", "Untouched"]) await waitForText(session, title, { card: note(title) });
+    // The reload offline opens from the service worker's cache: it must control the page first.
+    const controlled = await session.executeAsync<boolean>(
+      "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(navigator.serviceWorker.controller !== null));",
+    );
+    if (!controlled) {
+      await session.refresh();
+      await waitForText(session, "Untouched", { card: note("Untouched"), timeout: 30_000 });
+    }
+    // The journal the page showed is saved for offline use (throttled writes: wait for it).
+    await waitUntil(session, `return (localStorage.getItem("voice-journal.query-cache") || "").includes("Untouched");`, [], "the journal saved for offline use");
+
+    await session.setOffline(true);
+    await waitForOnLine(session, false);
+
+    await clickButton(session, "Edit title of Harbour walk", { card: note("Harbour walk") });
+    await fill(session, "Note title", "Lighthouse at dawn");
+    await clickButton(session, "Save");
+    await waitForText(session, "Waiting to sync", { card: note("Lighthouse at dawn") });
+
+    await clickButton(session, "Edit transcript", { card: note("Lighthouse at dawn") });
+    await fill(session, "Transcript", "We walked to the lighthouse at dawn.");
+    await clickButton(session, "Save");
+    await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn") });
+
+    await clickButton(session, "Delete Delete me", { card: note("Delete me") });
+    await clickButton(session, "Delete");
+    await waitForCardGone(session, note("Delete me"));
+    expect(await pageShows(session, "Saving...")).toBe(false);
+
+    // Reload with no connection: the app opens from its cache, and every change is still shown.
+    await session.refresh();
+    await waitForText(session, "Waiting to sync", { card: note("Lighthouse at dawn"), timeout: 30_000 });
+    await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn") });
+    await waitForText(session, "Stays as it is.", { card: note("Untouched") });
+    expect(await countCards(session, note("Delete me"))).toBe(0);
+    expect(await countCards(session, note("Harbour walk"))).toBe(0);
+    expect(await session.execute<boolean>("return navigator.onLine")).toBe(false);
+    await screenshot("offline-changes-waiting");
+    // Nothing reached the server meanwhile.
+    expect((await notes()).map((n) => n.title).sort()).toEqual(["Delete me", "Harbour walk", "Untouched"]);
+
+    await session.setOffline(false);
+    await waitForOnLine(session, true);
+    // No click: the page's replay on `online` sends them (neither engine has Background Sync).
+    await expect
+      .poll(async () => (await notes()).map((n) => [n.title, n.transcription]).sort(), { timeout: 30_000 })
+      .toEqual([
+        ["Lighthouse at dawn", "We walked to the lighthouse at dawn."],
+        ["Untouched", "Stays as it is."],
+      ]);
+    await expect.poll(() => count(session, "waiting-to-sync"), { timeout: 15_000 }).toBe(0);
+    expect(await pageShows(session, "Saving...")).toBe(false);
+    await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn") });
+    expect(await countCards(session, note("Lighthouse at dawn"))).toBe(1);
+    expect(await countCards(session, note("Delete me"))).toBe(0);
+  }, 180_000);
 }
