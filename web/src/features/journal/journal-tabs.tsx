@@ -6,6 +6,8 @@ import { TabList } from "../../components/ui/tab-list";
 import { cn } from "../../lib/cn";
 import { NotesTab } from "../notes/notes-tab";
 import { noteQueries } from "../notes/queries";
+import { applyChanges } from "../outbox/overlay";
+import { usePendingChanges } from "../outbox/use-outbox";
 import { SummaryTab } from "../summaries/summary-tab";
 import { summaryQueries } from "../summaries/queries";
 import { AskTab } from "../chat/ask-tab";
@@ -33,9 +35,11 @@ export function JournalTabs({ collection, view }: { collection: Domain; view: Jo
   const scope = { domainId: collection.id, period: view.period, periodKey: view.periodKey };
   const notes = useInfiniteQuery(noteQueries.list(scope));
   const summaries = useQuery(summaryQueries.list(scope));
+  // Counted as the list shows them: a note deleted on this device is gone from both, even before the server has the delete.
+  const changes = usePendingChanges();
   const tint = tintOf(collection.primaryColor);
   const counts: Record<Tab, number> = {
-    notes: notes.data?.pages.reduce((n, page) => n + page.notes.length, 0) ?? 0,
+    notes: applyChanges(notes.data?.pages.flatMap((page) => page.notes) ?? [], changes, "note").length,
     summary: summaries.data?.length ?? 0,
     chat: 0,
   };
