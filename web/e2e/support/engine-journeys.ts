@@ -77,7 +77,8 @@ export function engineJourneys(launch: LaunchEngine): void {
     await fill(browser, "Email", user.email);
     await fill(browser, "Password", user.password);
     await clickButton(browser, "Sign in");
-    await waitForPath(browser, "/commute");
+    // The signed-in app's first load from a cold cache too (seen at "/", "Loading...", for 15 s on a loaded machine).
+    await waitForPath(browser, "/commute", 30_000);
     await waitUntil(browser, `return !!button("Start recording");`, [], "the record button");
     return browser;
   }
@@ -217,6 +218,8 @@ export function engineJourneys(launch: LaunchEngine): void {
     await waitForText(session, "Stays as it is.", { card: note("Untouched") });
     expect(await countCards(session, note("Delete me"))).toBe(0);
     expect(await countCards(session, note("Harbour walk"))).toBe(0);
+    // The tab's count agrees with the list: the note deleted here is not counted.
+    await waitForText(session, "2 notes", { within: '[data-testid="notes-count"]' });
     expect(await session.execute<boolean>("return navigator.onLine")).toBe(false);
     await screenshot("offline-changes-waiting");
     // Nothing reached the server meanwhile.
