@@ -32,6 +32,9 @@ export type LaunchEngine = (apiBaseUrl: string) => Promise<EngineSession & { app
  * user and browser profile, so one outbox never leaks into the next.
  */
 export function engineJourneys(launch: LaunchEngine): void {
+  // A cold browser profile, its service worker's install and the signed-in app's first load take
+  // most of a minute on a loaded 2-core machine before a journey's own steps begin.
+  const JOURNEY_TIMEOUT = 120_000;
   const baseUrl = inject("baseUrl");
   let browser: Awaited<ReturnType<LaunchEngine>> | undefined;
   let user: TestUser;
@@ -109,7 +112,7 @@ export function engineJourneys(launch: LaunchEngine): void {
       body: JSON.stringify({ email, password }),
     });
     expect(res.status).toBe(200);
-  });
+  }, JOURNEY_TIMEOUT);
 
   it("records online: Upload Successful and the note stored", async () => {
     await open("engine-online");
@@ -122,7 +125,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     await screenshot("recorded");
     // The service worker's first install (begun on the sign-in page) is no update to offer.
     expect(await browser!.execute<boolean>(`return document.body.innerText.includes("A new version is available");`)).toBe(false);
-  });
+  }, JOURNEY_TIMEOUT);
 
   it("records offline: Saved Offline and a pending card; back online it uploads by itself", async () => {
     const session = await open("engine-offline");
@@ -144,7 +147,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     const stored = await notes();
     expect(stored.map((n) => n.title)).toEqual(["Train thought"]);
     expect(stored[0]!.clientId).toMatch(/^rec-\d+-[0-9a-z]{8}$/);
-  });
+  }, JOURNEY_TIMEOUT);
 
   it("a reload mid-recording: the audio is recovered into the outbox and uploaded", async () => {
     const session = await open("engine-reload");
@@ -159,7 +162,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     // At most the last second or so is lost: 4 s recorded, at least 2 s recovered.
     expect(note!.duration).toBeGreaterThanOrEqual(2);
     await expect.poll(pending).toBe(0);
-  });
+  }, JOURNEY_TIMEOUT);
 
   it("the server cut while the browser stays online: kept, then uploaded by itself within 60 s", async () => {
     const session = await open("engine-server-cut");
@@ -173,7 +176,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     // No reload, no click, no `online` event: the page retries by itself.
     await expect.poll(pending, { timeout: 60_000, interval: 500 }).toBe(0);
     expect((await notes()).map((n) => n.title)).toEqual(["Kept through a restart"]);
-  }, 120_000);
+  }, JOURNEY_TIMEOUT);
 
   it("offline: rename a note, edit its transcript, delete another; still shown after a reload offline; then the server has exactly those", async () => {
     const session = await open("engine-offline-changes", [
