@@ -16,7 +16,7 @@ test("an idle keep-alive connection is kept 65 s, longer than a proxy in front w
     const header = await new Promise<string | undefined>((resolve, reject) => {
       http.get(`${server.url}/api/health`, { agent }, (res) => {
         res.resume();
-        res.on("end", () => resolve(res.headers["keep-alive"]));
+        res.on("end", () => resolve(res.headers["keep-alive"] as string | undefined));
       }).on("error", reject);
     });
     expect(header).toBe("timeout=65");
