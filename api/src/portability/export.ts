@@ -10,10 +10,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { DomainRow, VoiceNoteRow } from "../db/schema.js";
+import type { DomainRow } from "../db/schema.js";
 import { extensionForMimeType, extensionOf, formatOfKey } from "../engines/audio/formats.js";
 import { notFound } from "../errors.js";
-import { portabilityRepository } from "../repositories/portability.js";
+import { portabilityRepository, type ExportCursor, type ExportedNoteRow } from "../repositories/portability.js";
 import { iso, type ServiceContext } from "../services/context.js";
 import { fileSlug, markdownFile } from "./markdown.js";
 import { ZipWriter } from "./zip-writer.js";
@@ -71,7 +71,7 @@ async function* journalZip(ctx: ServiceContext, repo: ReturnType<typeof portabil
       await write(`${index > 0 ? "," : ""}\n${JSON.stringify(head).slice(0, -1)},"notes":[`);
       const names = noteNamer(folder);
       let first = true;
-      let after: { createdAt: Date; id: string } | null = null;
+      let after: ExportCursor | null = null;
       for (;;) {
         const page = await repo.notesPage(userId, c.id, after, NOTES_PAGE);
         for (const n of page) {
@@ -83,7 +83,7 @@ async function* journalZip(ctx: ServiceContext, repo: ReturnType<typeof portabil
         }
         if (page.length < NOTES_PAGE) break;
         const last = page[page.length - 1]!;
-        after = { createdAt: last.created_at, id: last.id };
+        after = { at: last.cursor_at, id: last.id };
       }
       const summaries = await repo.summaries(userId, c.id);
       const exported: ExportedCollection["summaries"] = [];
@@ -139,7 +139,7 @@ function uniqueIn(used: Set<string>, name: string): string {
 function noteNamer(folder: string) {
   let day = "";
   let used = new Set<string>();
-  return (n: VoiceNoteRow) => {
+  return (n: ExportedNoteRow) => {
     const d = iso(n.created_at).slice(0, 10);
     if (d !== day) {
       day = d;
@@ -153,7 +153,7 @@ function noteNamer(folder: string) {
   };
 }
 
-function exportedNote(n: VoiceNoteRow, collection: string, names: { markdown: string; audio: string | null }) {
+function exportedNote(n: ExportedNoteRow, collection: string, names: { markdown: string; audio: string | null }) {
   const error = transcriptionErrorOf(n);
   const text = error === null ? n.transcription : null;
   const { audio } = names;
@@ -175,13 +175,13 @@ function exportedNote(n: VoiceNoteRow, collection: string, names: { markdown: st
   return { note, markdown };
 }
 
-function transcriptionErrorOf(n: VoiceNoteRow): string | null {
+function transcriptionErrorOf(n: ExportedNoteRow): string | null {
   if (n.transcription_error) return n.transcription_error;
   if (n.transcription?.startsWith(TRANSCRIPTION_ERROR_PREFIX)) return n.transcription.slice(TRANSCRIPTION_ERROR_PREFIX.length).trim() || "Transcription failed";
   return null;
 }
 
-function audioExtension(n: VoiceNoteRow): string {
+function audioExtension(n: ExportedNoteRow): string {
   const format = n.audio_key ? formatOfKey(n.audio_key) : undefined;
   return (format ? extensionOf(format) : extensionForMimeType(n.audio_mime ?? "")) ?.replace(/^\./, "") ?? "bin";
 }
