@@ -10,45 +10,46 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import yazl from "yazl";
-import type { VoiceNoteRow } from "../db/schema.js";
+import type { DomainRow } from "../db/schema.js";
 import { extensionForMimeType, extensionOf, formatOfKey } from "../engines/audio/formats.js";
 import { notFound } from "../errors.js";
-import { portabilityRepository } from "../repositories/portability.js";
+import { portabilityRepository, type ExportCursor, type ExportedNoteRow } from "../repositories/portability.js";
 import { iso, type ServiceContext } from "../services/context.js";
 import { fileSlug, markdownFile } from "./markdown.js";
+import { ZipWriter } from "./zip-writer.js";
 
 /** Notes read from the database at a time: memory holds one page's text, whatever the journal's size. */
 const NOTES_PAGE = 500;
 
 /**
  * The journal as one zip (DESIGN §12), streamed: `journal.json` (the data, versioned), a Markdown
- * file per note and per summary, and every recording's original bytes under `audio/`. yazl writes
- * entries one after another as the response is read. Notes are read a page at a time (keyset on
- * created_at, id), and the next page only once the zip has reached the last note of this one; each
- * Markdown file is made when its turn comes and let go once written, each recording opened only
- * then. `journal.json` is written to a temporary file page by page meanwhile and goes last, as
- * its content is known only then (zip readers find entries by the central directory). Recordings
- * are stored, not deflated: they are compressed already.
+ * file per note and per summary, and every recording's original bytes under `audio/`. The zip is
+ * one generator read by the response: each entry is made when the reader asks for more bytes, so
+ * the export goes only as fast as the download and holds one entry at a time. Notes are read a
+ * page at a time (keyset on created_at, id); each Markdown file is made when its turn comes, each
+ * recording opened only then. Of every entry only its central directory record is kept (about
+ * 100 bytes, see ZipWriter). `journal.json` is written to a temporary file page by page meanwhile
+ * and goes last, as its content is known only then (zip readers find entries by the central
+ * directory). Recordings are stored, not deflated: they are compressed already. An error part way
+ * (a recording missing from the store, the database gone) ends the download as failed, and the
+ * temporary file is removed whichever way the export ends.
  */
 export async function exportJournal(ctx: ServiceContext, userId: string, domainId?: string): Promise<Readable> {
   const repo = portabilityRepository(ctx.db);
   const collections = await repo.collections(userId, domainId);
   if (domainId !== undefined && collections.length === 0) throw notFound("Collection");
+  return Readable.from(journalZip(ctx, repo, userId, collections), { objectMode: false });
+}
 
-  const zip = new yazl.ZipFile();
-  const output = zip.outputStream as unknown as Readable;
+async function* journalZip(ctx: ServiceContext, repo: ReturnType<typeof portabilityRepository>, userId: string, collections: DomainRow[]): AsyncGenerator<Buffer> {
+  const zip = new ZipWriter();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "vj-export-"));
   const jsonPath = path.join(dir, "journal.json");
   const json = createWriteStream(jsonPath);
   const write = async (text: string) => {
     if (!json.write(text)) await once(json, "drain");
   };
-  const removeTemp = () => void fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
-  output.once("close", removeTemp);
-  output.once("end", removeTemp);
-
-  const fill = async () => {
+  try {
     const header = { format: JOURNAL_EXPORT_FORMAT, version: JOURNAL_EXPORT_VERSION, exportedAt: new Date().toISOString() };
     await write(`${JSON.stringify(header).slice(0, -1)},"collections":[`);
     const usedFolders = new Set<string>();
@@ -70,24 +71,19 @@ export async function exportJournal(ctx: ServiceContext, userId: string, domainI
       await write(`${index > 0 ? "," : ""}\n${JSON.stringify(head).slice(0, -1)},"notes":[`);
       const names = noteNamer(folder);
       let first = true;
-      let after: { createdAt: Date; id: string } | null = null;
+      let after: ExportCursor | null = null;
       for (;;) {
         const page = await repo.notesPage(userId, c.id, after, NOTES_PAGE);
-        if (page.length === 0) break;
-        let reachedLast = () => {};
-        const reached = new Promise<void>((resolve) => (reachedLast = resolve));
-        for (const [i, n] of page.entries()) {
+        for (const n of page) {
           const { note, markdown } = exportedNote(n, c.name, names(n));
           await write(`${first ? "" : ","}\n${JSON.stringify(note)}`);
           first = false;
-          addMarkdown(zip, note.markdown, markdown, n.created_at, i === page.length - 1 ? reachedLast : null);
-          if (note.audio) addAudio(zip, ctx, n.audio_key!, note.audio.file, n.created_at);
+          yield* zip.file(note.markdown, Buffer.from(markdown), { mtime: n.created_at, compress: true });
+          if (note.audio) yield* zip.stream(note.audio.file, recording(ctx, n.audio_key!), { mtime: n.created_at, compress: false });
         }
-        const last = page[page.length - 1]!;
         if (page.length < NOTES_PAGE) break;
-        after = { createdAt: last.created_at, id: last.id };
-        // The next page is read once the zip has come to this one's last note.
-        await reached;
+        const last = page[page.length - 1]!;
+        after = { at: last.cursor_at, id: last.id };
       }
       const summaries = await repo.summaries(userId, c.id);
       const exported: ExportedCollection["summaries"] = [];
@@ -111,26 +107,20 @@ export async function exportJournal(ctx: ServiceContext, userId: string, domainI
           createdAt: iso(s.created_at),
           markdown,
         });
-        zip.addBuffer(
-          Buffer.from(markdownFile({ title: name, period: s.period, period_key: s.period_key, collection: c.name, themes: s.themes, created: iso(s.created_at) }, s.content)),
-          markdown,
-          { mtime: s.created_at },
-        );
+        const text = markdownFile({ title: name, period: s.period, period_key: s.period_key, collection: c.name, themes: s.themes, created: iso(s.created_at) }, s.content);
+        yield* zip.file(markdown, Buffer.from(text), { mtime: s.created_at, compress: true });
       }
       await write(`],"summaries":${JSON.stringify(exported)}}`);
     }
     await write("]}\n");
     json.end();
     await once(json, "finish");
-    zip.addReadStreamLazy("journal.json", (cb) => cb(null, createReadStream(jsonPath)));
-    zip.end();
-  };
-  void fill().catch((err: unknown) => {
+    yield* zip.stream("journal.json", createReadStream(jsonPath), { mtime: new Date(), compress: true });
+    yield* zip.end();
+  } finally {
     json.destroy();
-    removeTemp();
-    output.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return output;
+    await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
 }
 
 /** `name`, or `name` with -2, -3… before its extension when that name is taken in `used`. */
@@ -149,7 +139,7 @@ function uniqueIn(used: Set<string>, name: string): string {
 function noteNamer(folder: string) {
   let day = "";
   let used = new Set<string>();
-  return (n: VoiceNoteRow) => {
+  return (n: ExportedNoteRow) => {
     const d = iso(n.created_at).slice(0, 10);
     if (d !== day) {
       day = d;
@@ -163,7 +153,7 @@ function noteNamer(folder: string) {
   };
 }
 
-function exportedNote(n: VoiceNoteRow, collection: string, names: { markdown: string; audio: string | null }) {
+function exportedNote(n: ExportedNoteRow, collection: string, names: { markdown: string; audio: string | null }) {
   const error = transcriptionErrorOf(n);
   const text = error === null ? n.transcription : null;
   const { audio } = names;
@@ -185,44 +175,20 @@ function exportedNote(n: VoiceNoteRow, collection: string, names: { markdown: st
   return { note, markdown };
 }
 
-/**
- * A note's Markdown file, made into bytes when the zip comes to it and let go once written (the
- * zip keeps each entry's function to the end, so it must not keep the text). `reached` is told
- * when the zip has come to it.
- */
-function addMarkdown(zip: yazl.ZipFile, name: string, markdown: string, mtime: Date, reached: (() => void) | null): void {
-  let text: string | null = markdown;
-  zip.addReadStreamLazy(name, { mtime }, (cb) => {
-    const bytes = Buffer.from(text ?? "");
-    text = null;
-    reached?.();
-    cb(null, Readable.from([bytes]));
-  });
-}
-
-function addAudio(zip: yazl.ZipFile, ctx: ServiceContext, key: string, name: string, mtime: Date): void {
-  zip.addReadStreamLazy(name, { mtime, compress: false }, (cb) => cb(null, lazyBlob(ctx, key)));
-}
-
-function transcriptionErrorOf(n: VoiceNoteRow): string | null {
+function transcriptionErrorOf(n: ExportedNoteRow): string | null {
   if (n.transcription_error) return n.transcription_error;
   if (n.transcription?.startsWith(TRANSCRIPTION_ERROR_PREFIX)) return n.transcription.slice(TRANSCRIPTION_ERROR_PREFIX.length).trim() || "Transcription failed";
   return null;
 }
 
-function audioExtension(n: VoiceNoteRow): string {
+function audioExtension(n: ExportedNoteRow): string {
   const format = n.audio_key ? formatOfKey(n.audio_key) : undefined;
   return (format ? extensionOf(format) : extensionForMimeType(n.audio_mime ?? "")) ?.replace(/^\./, "") ?? "bin";
 }
 
-/** A recording's bytes, opened only when the zip reaches its entry (a generator starts on first read). */
-function lazyBlob(ctx: ServiceContext, key: string): Readable {
-  return Readable.from(
-    (async function* () {
-      const blob = await ctx.blobs.open(key);
-      if (!blob) throw new Error(`The recording ${key} is missing from the audio store`);
-      for await (const chunk of blob.stream) yield chunk as Buffer;
-    })(),
-    { objectMode: false },
-  );
+/** A recording's bytes, read as the zip takes them. */
+async function* recording(ctx: ServiceContext, key: string): AsyncGenerator<Buffer> {
+  const blob = await ctx.blobs.open(key);
+  if (!blob) throw new Error(`The recording ${key} is missing from the audio store`);
+  for await (const chunk of blob.stream) yield chunk as Buffer;
 }

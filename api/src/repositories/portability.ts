@@ -6,6 +6,28 @@ import { ownedBy } from "./scope.js";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+const EXPORTED_NOTE_COLUMNS = [
+  "id",
+  "client_id",
+  "title",
+  "transcription",
+  "transcription_error",
+  "duration",
+  "audio_key",
+  "audio_mime",
+  "audio_bytes",
+  "created_at",
+] as const satisfies readonly (keyof VoiceNoteRow)[];
+
+/** A note as an export reads it, with the exact time of its place in the order. */
+export type ExportedNoteRow = Pick<VoiceNoteRow, (typeof EXPORTED_NOTE_COLUMNS)[number]> & { cursor_at: string };
+
+/** Where the next page of an export's notes starts: after this note. */
+export interface ExportCursor {
+  at: string;
+  id: string;
+}
+
 /** The reads of an export and the writes of an import (DESIGN §12); every statement is the user's. */
 export function portabilityRepository(db: Db) {
   return {
@@ -24,16 +46,20 @@ export function portabilityRepository(db: Db) {
       return db.selectFrom("summary_types").selectAll().$call(ownedBy("summary_types", userId)).where("domain_id", "=", domainId).orderBy("created_at").orderBy("id").execute();
     },
 
-    /** A page of a collection's notes, oldest first, after the note `after` (keyset: created_at, id). */
-    notesPage(userId: string, domainId: string, after: { createdAt: Date; id: string } | null, limit: number): Promise<VoiceNoteRow[]> {
+    /**
+     * A page of a collection's notes, oldest first, after the note `after` (keyset: created_at, id).
+     * Only the columns an export writes (not the search index of the text, nor the queue's). The
+     * cursor is the exact stored time (microseconds, as text): a Date keeps milliseconds, and a
+     * note stored with microseconds would come again at the start of the next page.
+     */
+    notesPage(userId: string, domainId: string, after: ExportCursor | null, limit: number): Promise<ExportedNoteRow[]> {
       return db
         .selectFrom("voice_notes")
-        .selectAll()
+        .select(EXPORTED_NOTE_COLUMNS)
+        .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("cursor_at"))
         .$call(ownedBy("voice_notes", userId))
         .where("domain_id", "=", domainId)
-        .$if(after !== null, (qb) =>
-          qb.where((eb) => eb.or([eb("created_at", ">", after!.createdAt), eb.and([eb("created_at", "=", after!.createdAt), eb("id", ">", after!.id)])])),
-        )
+        .$if(after !== null, (qb) => qb.where(sql<boolean>`(created_at, id) > (${after!.at}::timestamptz, ${after!.id}::uuid)`))
         .orderBy("created_at")
         .orderBy("id")
         .limit(limit)
