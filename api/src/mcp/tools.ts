@@ -98,7 +98,7 @@ function callScope(ctx: ServiceContext, caller: ToolCaller): CallScope {
   return {
     caller,
     tz,
-    links: appLinks(caller.baseUrl, tz),
+    links: appLinks(caller.baseUrl),
     domains,
     domainOf: async (id) => (await domains()).find((d) => d.id === id),
     resolveCollection: async (value) => {
@@ -185,7 +185,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
           const slug = d?.slug ?? "";
           const { date, time } = localDateTime(h.createdAt, s.tz);
           const link =
-            h.kind === "note" ? s.links.note(slug, h.createdAt, h.id) : s.links.period(slug, h.period, h.periodKey.length === 10 ? h.periodKey : date, "summary");
+            h.kind === "note" ? s.links.note(slug, date, h.id) : s.links.period(slug, h.period, h.periodKey.length === 10 ? h.periodKey : date, "summary");
           return { kind: h.kind, id: h.id, title: h.title, date, time, collection: d?.name ?? null, snippet: h.snippet, link };
         }),
       );
@@ -228,7 +228,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
           collection: n.collection?.name ?? null,
           firstLine: firstLine || null,
           transcribed: n.hasTranscription,
-          link: s.links.note(n.collection?.slug ?? "", n.createdAt, n.id),
+          link: s.links.note(n.collection?.slug ?? "", date, n.id),
         };
       });
       const lines = results.map(
@@ -254,7 +254,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
       const n = await getVoiceNote(ctx, s.caller.userId, id);
       const d = await s.domainOf(n.domainId);
       const { date, time } = localDateTime(n.createdAt, s.tz);
-      const link = s.links.note(d?.slug ?? "", n.createdAt, n.id);
+      const link = s.links.note(d?.slug ?? "", date, n.id);
       const transcript = n.hasTranscription ? n.transcription! : null;
       const status = transcript !== null ? null : n.isError ? "Transcription failed." : "Not transcribed yet.";
       const text = `## [${mdText(n.title)}](${link})\n${date} ${time} · ${clock(n.duration)} · ${mdText(d?.name ?? "")}\n\n${transcript ?? status}`;
@@ -336,14 +336,10 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
         date: g.date,
         ago: g.kind === "month" ? "one month ago" : g.yearsAgo === 1 ? "one year ago" : `${g.yearsAgo} years ago`,
         total: g.total,
-        notes: g.notes.map((n) => ({
-          id: n.id,
-          title: n.title,
-          time: localDateTime(n.createdAt, s.tz).time,
-          collection: n.domainName,
-          firstLine: n.firstLine,
-          link: s.links.note(n.domainSlug, n.createdAt, n.id),
-        })),
+        notes: g.notes.map((n) => {
+          const { date, time } = localDateTime(n.createdAt, s.tz);
+          return { id: n.id, title: n.title, time, collection: n.domainName, firstLine: n.firstLine, link: s.links.note(n.domainSlug, date, n.id) };
+        }),
       }));
       const parts = days.map(
         (g) =>
