@@ -13,6 +13,12 @@ const initialize = {
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
 };
 
+type ToolAnswer = { result: { structuredContent: { notes: Record<string, unknown>[] } } };
+
+/** A tools/call as a stateless client sends it, one request of its own. */
+const toolCall = (t: TestApp, token: string, name: string, args: Record<string, unknown>) =>
+  mcpPost(t, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name, arguments: args } }, { authorization: `Bearer ${token}`, "mcp-protocol-version": "2025-11-25" });
+
 describe.each(dbKinds)("the MCP server on %s", (kind) => {
   let t: TestApp;
   let ana: TestUser;
@@ -186,6 +192,33 @@ describe.each(dbKinds)("the MCP server on %s", (kind) => {
     );
     const after = (await (await call(t, "GET", "/api/assistants", { user: ana })).json()) as { id: string }[];
     expect(after.map((a) => a.id)).not.toContain(id);
+  });
+
+  test("a token revoked outside this process is refused at its next call, though this process answered it a moment ago", async () => {
+    const { token, id } = await createAssistantToken(t, ana, "Revoked elsewhere");
+    const april = await toolCall(t, token, "list_notes", { from: "2026-04-01", to: "2026-04-30", limit: 5 });
+    expect(april.status).toBe(200);
+    expect(((await april.json()) as ToolAnswer).result.structuredContent.notes).toHaveLength(5);
+    expect((await toolCall(t, token, "search_journal", { query: "tomatoes" })).status).toBe(200);
+    // Another API process revokes it: this one hears nothing of it.
+    await t.deps.database.db.updateTable("assistant_grants").set({ revoked_at: new Date() }).where("id", "=", id).execute();
+    await expectError(await toolCall(t, token, "list_notes", { from: "2026-04-01", to: "2026-04-30", limit: 5 }), 401, "unauthorized");
+    await expectError(await toolCall(t, token, "search_journal", { query: "tomatoes" }), 401, "unauthorized");
+    await expectError(await toolCall(t, token, "list_notes", { from: "2026-01-01", to: "2026-01-02" }), 401, "unauthorized");
+  });
+
+  test("a person's new time zone is used from their assistant's next call on", async () => {
+    const dana = await createUser(t.deps);
+    const journal = await createDomain(t, dana, { name: "Journal", isDefault: true });
+    await seedNotes(t, dana.id, journal.id, [{ at: "2026-03-10T23:30:00Z", title: "Late walk", transcription: "Stars over the river." }]);
+    const { token } = await createAssistantToken(t, dana);
+    const listed = async () => ((await (await toolCall(t, token, "list_notes", { from: "2026-03-10", to: "2026-03-11" })).json()) as ToolAnswer).result.structuredContent.notes;
+    expect(await listed()).toMatchObject([{ title: "Late walk", date: "2026-03-10", time: "23:30" }]);
+    await t.deps.database.db.updateTable("users").set({ time_zone: "Asia/Tokyo" }).where("id", "=", dana.id).execute();
+    expect(await listed()).toMatchObject([{ title: "Late walk", date: "2026-03-11", time: "08:30" }]);
+    // The account disabled: refused at once, the page read for it or not.
+    await t.deps.database.db.updateTable("users").set({ disabled_at: new Date() }).where("id", "=", dana.id).execute();
+    await expectError(await toolCall(t, token, "list_notes", { from: "2026-03-10", to: "2026-03-11" }), 401, "unauthorized");
   });
 
   test("an expired OAuth access token is refused with WWW-Authenticate", async () => {

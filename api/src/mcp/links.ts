@@ -6,19 +6,20 @@ import { setBounded } from "../bounded-map.js";
  * note brought into view, the same addresses the app's own search hits open.
  */
 export interface AppLinks {
-  note(slug: string, createdAt: string, id: string): string;
+  /** `date`: the note's local day (localDateTime), which its caller has already worked out. */
+  note(slug: string, date: string, id: string): string;
   period(slug: string, period: Period, date: string, tab?: "summary"): string;
   collection(slug: string): string;
 }
 
-export function appLinks(baseUrl: string, timeZone: string): AppLinks {
+export function appLinks(baseUrl: string): AppLinks {
   const at = (slug: string, params: Record<string, string>) => {
     const url = new URL(`/${encodeURIComponent(slug)}`, baseUrl);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     return url.toString();
   };
   return {
-    note: (slug, createdAt, id) => at(slug, { date: localDateTime(createdAt, timeZone).date, note: id }),
+    note: (slug, date, id) => at(slug, { date, note: id }),
     period: (slug, period, date, tab) => at(slug, { ...(period !== "day" ? { view: period } : {}), date, ...(tab ? { tab } : {}) }),
     collection: (slug) => at(slug, {}),
   };

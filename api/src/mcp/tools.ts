@@ -1,5 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import {
   NOTES_PAGE_MAX,
   SEARCH_PAGE_MAX,
@@ -19,14 +21,19 @@ import type { ServiceContext } from "../services/context.js";
 import { listDomains } from "../services/domains.js";
 import { onThisDay } from "../services/on-this-day.js";
 import { listSummaries, periodLabel } from "../services/summaries.js";
+import type { PendingAccess } from "../services/assistant-access.js";
 import { getVoiceNote, listNotesBetween } from "../services/voice-notes.js";
-import { appLinks, clock, localDateTime, mdText } from "./links.js";
+import { appLinks, clock, localDateTime, mdText, type AppLinks } from "./links.js";
+
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** Who is asking, in which zone, and where the app lives (for links). */
 export interface ToolCaller {
   userId: string;
   timeZone: string;
   baseUrl: string;
+  /** Their token when it is not looked up yet for this request (services/assistant-access.ts). */
+  access?: PendingAccess | undefined;
 }
 
 /** A tool's refusal the assistant reads (an unknown id, a bad date): never a stack or SQL. */
@@ -73,40 +80,85 @@ const GetSummariesInput = {
 
 const OnThisDayInput = { date: day.optional().describe("The local day to look back from (YYYY-MM-DD); default today") };
 
-/** The tools an assistant may call: each reads the person's own journal through the product's services. */
-export function registerJournalTools(server: McpServer, ctx: ServiceContext, caller: ToolCaller, onError: (err: unknown) => void): void {
-  const links = appLinks(caller.baseUrl, caller.timeZone);
+/** What one request's tools share: who asks, their collections (read at most once), links, dates. */
+interface CallScope {
+  caller: ToolCaller;
+  tz: string;
+  links: AppLinks;
+  domains(): Promise<Domain[]>;
+  domainOf(id: string): Promise<Domain | undefined>;
+  resolveCollection(value: string | undefined): Promise<Domain | undefined>;
+  rangeOf(from: string | undefined, to: string | undefined): { start: Date; end: Date } | undefined;
+}
+
+function callScope(ctx: ServiceContext, caller: ToolCaller): CallScope {
   const tz = caller.timeZone;
   let domainsMemo: Promise<Domain[]> | undefined;
   const domains = () => (domainsMemo ??= listDomains(ctx, caller.userId));
-  const domainOf = async (id: string) => (await domains()).find((d) => d.id === id);
-  const resolveCollection = async (value: string | undefined): Promise<Domain | undefined> => {
-    if (value === undefined || value.trim() === "") return undefined;
-    const v = value.trim();
-    const all = await domains();
-    const found = all.find((d) => d.id === v) ?? all.find((d) => d.slug === v) ?? all.find((d) => d.name.toLowerCase() === v.toLowerCase());
-    if (!found) throw new ToolRefusal(`Collection not found: "${v}". list_collections names the collections.`);
-    return found;
+  return {
+    caller,
+    tz,
+    links: appLinks(caller.baseUrl),
+    domains,
+    domainOf: async (id) => (await domains()).find((d) => d.id === id),
+    resolveCollection: async (value) => {
+      if (value === undefined || value.trim() === "") return undefined;
+      const v = value.trim();
+      const all = await domains();
+      const found = all.find((d) => d.id === v) ?? all.find((d) => d.slug === v) ?? all.find((d) => d.name.toLowerCase() === v.toLowerCase());
+      if (!found) throw new ToolRefusal(`Collection not found: "${v}". list_collections names the collections.`);
+      return found;
+    },
+    rangeOf: (from, to) => {
+      if (from === undefined && to === undefined) return undefined;
+      const start = from ? periodRange("day", from, tz).start : new Date(0);
+      const end = to ? periodRange("day", to, tz).end : new Date(8.64e15);
+      if (start >= end) throw new ToolRefusal("`from` must not be after `to`");
+      return { start, end };
+    },
   };
-  const rangeOf = (from: string | undefined, to: string | undefined) => {
-    if (from === undefined && to === undefined) return undefined;
-    const start = from ? periodRange("day", from, tz).start : new Date(0);
-    const end = to ? periodRange("day", to, tz).end : new Date(8.64e15);
-    if (start >= end) throw new ToolRefusal("`from` must not be after `to`");
-    return { start, end };
+}
+
+/** Where a request's caller travels to its tools: beside the token, in the SDK's AuthInfo. */
+const CALLER = "voiceJournalCaller";
+
+/** The AuthInfo a request hands the transport: its tools answer for `caller`. */
+export function authInfoFor(token: string, clientId: string, scopes: string[], caller: ToolCaller): AuthInfo {
+  return { token, clientId, scopes, extra: { [CALLER]: caller } };
+}
+
+/**
+ * The tools an assistant may call: each reads the person's own journal through the product's
+ * services. Registered once per server; every call finds who asks in its request's AuthInfo
+ * (authInfoFor), so one server can answer one request after another for different people.
+ */
+export function registerJournalTools(server: McpServer, ctx: ServiceContext, onError: (err: unknown, caller: ToolCaller | undefined) => void): void {
+  const scopes = new WeakMap<ToolCaller, CallScope>();
+  const scopeOf = (extra: ToolExtra): CallScope => {
+    const caller = extra.authInfo?.extra?.[CALLER] as ToolCaller | undefined;
+    if (!caller) throw new Error("a tool was called without its caller");
+    let scope = scopes.get(caller);
+    if (!scope) scopes.set(caller, (scope = callScope(ctx, caller)));
+    return scope;
   };
 
   /** Runs a tool; its refusals and the product's errors become tool errors with their message. */
-  const run = <A>(fn: (args: A) => Promise<CallToolResult>) => async (args: A): Promise<CallToolResult> => {
-    try {
-      return await fn(args);
-    } catch (err) {
-      if (err instanceof ToolRefusal) return refusal(err.message);
-      if (err instanceof ApiError) return refusal(err.code === "not_found" ? "not found" : err.message);
-      onError(err);
-      return refusal("Something went wrong on our side. Please try again.");
-    }
-  };
+  const run =
+    <A>(fn: (args: A, s: CallScope) => Promise<CallToolResult>, provesAccess = false) =>
+    async (args: A, extra: ToolExtra): Promise<CallToolResult> => {
+      let scope: CallScope | undefined;
+      try {
+        scope = scopeOf(extra);
+        // A token not looked up yet: looked up beside the work, unless the tool's own query proves it.
+        if (!provesAccess) void scope.caller.access?.lookUp();
+        return await fn(args, scope);
+      } catch (err) {
+        if (err instanceof ToolRefusal) return refusal(err.message);
+        if (err instanceof ApiError) return refusal(err.code === "not_found" ? "not found" : err.message);
+        onError(err, scope?.caller);
+        return refusal("Something went wrong on our side. Please try again.");
+      }
+    };
 
   server.registerTool(
     "search_journal",
@@ -119,18 +171,21 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       inputSchema: SearchJournalInput,
       annotations: { title: "Search the journal", ...readOnly },
     },
-    run(async ({ query, collection: c, from, to, limit, cursor }) => {
-      const domain = await resolveCollection(c);
+    run(async ({ query, collection: c, from, to, limit, cursor }, s) => {
+      const domain = await s.resolveCollection(c);
       const before = cursor === undefined ? undefined : decodeSearchCursor(cursor);
       if (before === null) throw new ToolRefusal("That cursor is not one this tool gave: start again without it");
-      const { hits, nextCursor } = await searchJournal(ctx, caller.userId, { q: query, limit, before, domainId: domain?.id, range: rangeOf(from, to) });
+      const [{ hits, nextCursor }] = await Promise.all([
+        searchJournal(ctx, s.caller.userId, { q: query, limit, before, domainId: domain?.id, range: s.rangeOf(from, to) }),
+        s.domains(),
+      ]);
       const results = await Promise.all(
         hits.map(async (h) => {
-          const d = await domainOf(h.domainId);
+          const d = await s.domainOf(h.domainId);
           const slug = d?.slug ?? "";
-          const { date, time } = localDateTime(h.createdAt, tz);
+          const { date, time } = localDateTime(h.createdAt, s.tz);
           const link =
-            h.kind === "note" ? links.note(slug, h.createdAt, h.id) : links.period(slug, h.period, h.periodKey.length === 10 ? h.periodKey : date, "summary");
+            h.kind === "note" ? s.links.note(slug, date, h.id) : s.links.period(slug, h.period, h.periodKey.length === 10 ? h.periodKey : date, "summary");
           return { kind: h.kind, id: h.id, title: h.title, date, time, collection: d?.name ?? null, snippet: h.snippet, link };
         }),
       );
@@ -153,31 +208,29 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       inputSchema: ListNotesInput,
       annotations: { title: "List notes", ...readOnly },
     },
-    run(async ({ from, to, collection: c, limit, cursor }) => {
-      const domain = await resolveCollection(c);
+    run(async ({ from, to, collection: c, limit, cursor }, s) => {
+      const domain = await s.resolveCollection(c);
       const before = cursor === undefined ? undefined : decodeNoteCursor(cursor);
       if (before === null) throw new ToolRefusal("That cursor is not one this tool gave: start again without it");
-      const range = rangeOf(from, to)!;
-      const { notes, nextCursor } = await listNotesBetween(ctx, caller.userId, { ...range, domainId: domain?.id, before, limit });
-      const results = await Promise.all(
-        notes.map(async (n) => {
-          const d = await domainOf(n.domainId);
-          const { date, time } = localDateTime(n.createdAt, tz);
-          const text = n.hasTranscription ? n.transcription!.trim() : "";
-          const firstLine = text.split("\n")[0]!.slice(0, 160);
-          return {
-            id: n.id,
-            title: n.title,
-            date,
-            time,
-            duration: n.duration,
-            collection: d?.name ?? null,
-            firstLine: firstLine || null,
-            transcribed: n.hasTranscription,
-            link: links.note(d?.slug ?? "", n.createdAt, n.id),
-          };
-        }),
-      );
+      const range = s.rangeOf(from, to)!;
+      // One statement: the page, each note's collection, and (for a token not looked up yet) the token's proof.
+      const { notes, nextCursor } = await listNotesBetween(ctx, s.caller.userId, { ...range, domainId: domain?.id, before, limit }, s.caller.access);
+      const results = notes.map((n) => {
+        const { date, time } = localDateTime(n.createdAt, s.tz);
+        const text = n.hasTranscription ? n.transcription!.trim() : "";
+        const firstLine = text.split("\n")[0]!.slice(0, 160);
+        return {
+          id: n.id,
+          title: n.title,
+          date,
+          time,
+          duration: n.duration,
+          collection: n.collection?.name ?? null,
+          firstLine: firstLine || null,
+          transcribed: n.hasTranscription,
+          link: s.links.note(n.collection?.slug ?? "", date, n.id),
+        };
+      });
       const lines = results.map(
         (r) =>
           `- [${mdText(r.title)}](${r.link}) — ${r.date} ${r.time}, ${clock(r.duration)}, ${mdText(r.collection ?? "")}, id \`${r.id}\`` +
@@ -185,7 +238,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       );
       const head = results.length === 0 ? `No notes from ${from} to ${to}${cursor ? " after this point" : ""}.` : `Notes from ${from} to ${to}, newest first:`;
       return answer([head, ...lines, more(nextCursor)].join("\n"), { notes: results, nextCursor });
-    }),
+    }, true),
   );
 
   server.registerTool(
@@ -196,12 +249,12 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       inputSchema: GetNoteInput,
       annotations: { title: "Read a note", ...readOnly },
     },
-    run(async ({ id }) => {
+    run(async ({ id }, s) => {
       if (!z.guid().safeParse(id).success) throw new ToolRefusal("not found");
-      const n = await getVoiceNote(ctx, caller.userId, id);
-      const d = await domainOf(n.domainId);
-      const { date, time } = localDateTime(n.createdAt, tz);
-      const link = links.note(d?.slug ?? "", n.createdAt, n.id);
+      const n = await getVoiceNote(ctx, s.caller.userId, id);
+      const d = await s.domainOf(n.domainId);
+      const { date, time } = localDateTime(n.createdAt, s.tz);
+      const link = s.links.note(d?.slug ?? "", date, n.id);
       const transcript = n.hasTranscription ? n.transcription! : null;
       const status = transcript !== null ? null : n.isError ? "Transcription failed." : "Not transcribed yet.";
       const text = `## [${mdText(n.title)}](${link})\n${date} ${time} · ${clock(n.duration)} · ${mdText(d?.name ?? "")}\n\n${transcript ?? status}`;
@@ -217,9 +270,9 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       inputSchema: ListCollectionsInput,
       annotations: { title: "List collections", ...readOnly },
     },
-    run(async () => {
-      const all = await domains();
-      const collections = all.map((d) => ({ id: d.id, name: d.name, slug: d.slug, description: d.description, isDefault: d.isDefault, link: links.collection(d.slug) }));
+    run(async (_args, s) => {
+      const all = await s.domains();
+      const collections = all.map((d) => ({ id: d.id, name: d.name, slug: d.slug, description: d.description, isDefault: d.isDefault, link: s.links.collection(d.slug) }));
       const lines = collections.map((d) => `- [${mdText(d.name)}](${d.link})${d.isDefault ? " (default)" : ""} — slug \`${d.slug}\`${d.description ? `: ${mdText(d.description)}` : ""}`);
       return answer([collections.length === 0 ? "No collections yet." : "Collections:", ...lines].join("\n"), { collections });
     }),
@@ -235,13 +288,13 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       inputSchema: GetSummariesInput,
       annotations: { title: "Read summaries", ...readOnly },
     },
-    run(async ({ period, date, collection: c }) => {
-      const domain = await resolveCollection(c);
-      const periodKey = periodKeyOf(periodRange("day", date, tz).start, period as Period, tz);
-      const found = await listSummaries(ctx, caller.userId, { period: period as Period, periodKey, domainId: domain?.id });
+    run(async ({ period, date, collection: c }, scope) => {
+      const domain = await scope.resolveCollection(c);
+      const periodKey = periodKeyOf(periodRange("day", date, scope.tz).start, period as Period, scope.tz);
+      const found = await listSummaries(ctx, scope.caller.userId, { period: period as Period, periodKey, domainId: domain?.id });
       const summaries = await Promise.all(
         found.map(async (s) => {
-          const d = await domainOf(s.domainId);
+          const d = await scope.domainOf(s.domainId);
           return {
             id: s.id,
             type: s.summaryTypeName ?? "General summary",
@@ -250,7 +303,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
             content: s.status === "ready" ? s.content : null,
             themes: s.themes,
             notes: s.totalVoiceNotes,
-            link: links.period(d?.slug ?? "", period as Period, date, "summary"),
+            link: scope.links.period(d?.slug ?? "", period as Period, date, "summary"),
           };
         }),
       );
@@ -276,21 +329,17 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, cal
       inputSchema: OnThisDayInput,
       annotations: { title: "On this day", ...readOnly },
     },
-    run(async ({ date }) => {
-      const on = date ?? periodKeyOf(new Date(), "day", tz);
-      const { groups } = await onThisDay(ctx, caller.userId, { date: on, tz });
+    run(async ({ date }, s) => {
+      const on = date ?? periodKeyOf(new Date(), "day", s.tz);
+      const { groups } = await onThisDay(ctx, s.caller.userId, { date: on, tz: s.tz });
       const days = groups.map((g) => ({
         date: g.date,
         ago: g.kind === "month" ? "one month ago" : g.yearsAgo === 1 ? "one year ago" : `${g.yearsAgo} years ago`,
         total: g.total,
-        notes: g.notes.map((n) => ({
-          id: n.id,
-          title: n.title,
-          time: localDateTime(n.createdAt, tz).time,
-          collection: n.domainName,
-          firstLine: n.firstLine,
-          link: links.note(n.domainSlug, n.createdAt, n.id),
-        })),
+        notes: g.notes.map((n) => {
+          const { date, time } = localDateTime(n.createdAt, s.tz);
+          return { id: n.id, title: n.title, time, collection: n.domainName, firstLine: n.firstLine, link: s.links.note(n.domainSlug, date, n.id) };
+        }),
       }));
       const parts = days.map(
         (g) =>

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "../db/schema.js";
 
 export interface GrantRow {
@@ -27,6 +27,41 @@ export interface RefreshCredential {
   expires_at: Date | null;
   used_at: Date | null;
   revoked_at: Date | null;
+}
+
+/**
+ * An access credential as a request knows it before looking it up: the token's hash, and who it
+ * spoke for when last looked up (that person, in that time zone).
+ */
+export interface AccessKey {
+  hash: string;
+  userId: string;
+  timeZone: string | null;
+  now: Date;
+}
+
+/**
+ * `exists` of that credential still live for that person in that zone, as a condition another
+ * statement can carry: the rule of findAccess without its round trip. A query that reads only the
+ * person's own rows and returns some has shown the credential was live when it ran, and that
+ * the answer's zone is still theirs.
+ */
+export function liveAccess(key: AccessKey): Expression<SqlBool> {
+  const eb = expressionBuilder<DB>();
+  return eb.exists(
+    eb
+      .selectFrom("assistant_credentials as c")
+      .innerJoin("assistant_grants as g", "g.id", "c.grant_id")
+      .innerJoin("users as u", "u.id", "g.user_id")
+      .select("c.grant_id")
+      .where("c.token_hash", "=", key.hash)
+      .where("c.kind", "in", ["token", "access"])
+      .where("g.revoked_at", "is", null)
+      .where("g.user_id", "=", key.userId)
+      .where("u.disabled_at", "is", null)
+      .where((w) => (key.timeZone === null ? w("u.time_zone", "is", null) : w("u.time_zone", "=", key.timeZone)))
+      .where((w) => w.or([w("c.expires_at", "is", null), w("c.expires_at", ">", key.now)])),
+  );
 }
 
 /** How often a grant's last use is written: a busy assistant must not write on every request. */

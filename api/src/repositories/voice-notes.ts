@@ -1,6 +1,7 @@
 import { TRANSCRIPTION_ERROR_PREFIX, type NoteCursor } from "@vj/core";
 import { sql, type Kysely } from "kysely";
 import type { DB, VoiceNoteRow } from "../db/schema.js";
+import { liveAccess, type AccessKey } from "./assistant-access.js";
 import { liveSession, type SessionKey } from "./auth-sessions.js";
 import { ownedBy } from "./scope.js";
 
@@ -36,6 +37,8 @@ export interface NotePageQuery {
   limit: number;
   /** Rows only while this bearer session is live (the check rides in the same statement). */
   liveSession?: SessionKey | undefined;
+  /** Rows only while this assistant credential is live (likewise). */
+  liveAccess?: AccessKey | undefined;
 }
 
 /** The columns a note is answered with (services/voice-notes.ts toVoiceNote); not the job's bookkeeping. */
@@ -69,6 +72,7 @@ function notePageQuery(db: Kysely<DB>, userId: string, q: NotePageQuery) {
     .$call(ownedBy("voice_notes", userId))
     .$if(q.domainId !== undefined, (qb) => qb.where("domain_id", "=", q.domainId!))
     .$if(q.liveSession !== undefined, (qb) => qb.where(liveSession(q.liveSession!)))
+    .$if(q.liveAccess !== undefined, (qb) => qb.where(liveAccess(q.liveAccess!)))
     .where("created_at", ">=", q.start)
     .where("created_at", "<", q.end)
     .$if(q.before !== undefined, (qb) =>
@@ -160,6 +164,16 @@ export function voiceNotesRepository(db: Kysely<DB>) {
      */
     listPage(userId: string, q: NotePageQuery): Promise<(NoteFields & { cursor_at: string })[]> {
       return notePageQuery(db, userId, q).execute();
+    },
+
+    /** The same page with each note's collection name and slug (an assistant's list names them), in the same statement. */
+    listPageWithCollection(userId: string, q: NotePageQuery): Promise<(NoteFields & { cursor_at: string; domain_name: string | null; domain_slug: string | null })[]> {
+      return notePageQuery(db, userId, q)
+        .select((eb) => [
+          eb.selectFrom("domains").select("domains.name").whereRef("domains.id", "=", "voice_notes.domain_id").as("domain_name"),
+          eb.selectFrom("domains").select("domains.slug").whereRef("domains.id", "=", "voice_notes.domain_id").as("domain_slug"),
+        ])
+        .execute();
     },
 
     /** The statement of listPage, for EXPLAIN. */

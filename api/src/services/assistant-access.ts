@@ -2,7 +2,7 @@ import type { ConnectedAssistant, CreateAssistantTokenInput, CreatedAssistantTok
 import { hashToken, newOpaqueToken } from "../auth/opaque-tokens.js";
 import { setBounded } from "../bounded-map.js";
 import { notFound } from "../errors.js";
-import { assistantAccessRepository, type CredentialOwner, type GrantRow } from "../repositories/assistant-access.js";
+import { assistantAccessRepository, type AccessKey, type CredentialOwner, type GrantRow } from "../repositories/assistant-access.js";
 import { iso, type ServiceContext } from "./context.js";
 
 export function toConnectedAssistant(row: GrantRow): ConnectedAssistant {
@@ -40,12 +40,64 @@ const touchedAt = new Map<string, number>();
 const TOUCH_EVERY_MS = 60_000;
 
 /** Who a bearer token presented at /mcp speaks for, or undefined (unknown, revoked, expired). */
-export async function assistantOfToken(ctx: Pick<ServiceContext, "db">, token: string): Promise<CredentialOwner | undefined> {
-  const repo = assistantAccessRepository(ctx.db);
-  const owner = await repo.findAccess(hashToken(token));
-  if (owner && Date.now() - (touchedAt.get(owner.grant_id) ?? 0) >= TOUCH_EVERY_MS) {
-    setBounded(touchedAt, owner.grant_id, Date.now(), 10_000);
-    await repo.touch(owner.grant_id);
-  }
+export function assistantOfToken(ctx: Pick<ServiceContext, "db">, token: string): Promise<CredentialOwner | undefined> {
+  return assistantOfTokenHash(ctx, hashToken(token));
+}
+
+/** The same, for a token already hashed (hashToken). */
+export async function assistantOfTokenHash(ctx: Pick<ServiceContext, "db">, hash: string): Promise<CredentialOwner | undefined> {
+  const owner = await assistantAccessRepository(ctx.db).findAccess(hash);
+  if (owner) await noteAssistantUse(ctx, owner.grant_id);
   return owner;
+}
+
+/** Notes a grant's use for its last-use time, written at most once a minute per process. */
+export async function noteAssistantUse(ctx: Pick<ServiceContext, "db">, grantId: string): Promise<void> {
+  if (Date.now() - (touchedAt.get(grantId) ?? 0) < TOUCH_EVERY_MS) return;
+  setBounded(touchedAt, grantId, Date.now(), 10_000);
+  await assistantAccessRepository(ctx.db).touch(grantId);
+}
+
+/**
+ * A presented token whose owner this process already knows, not looked up for this request
+ * yet: a tool's own query can prove it live (repositories/assistant-access.ts liveAccess, then
+ * prove()); other work starts the lookup beside itself (lookUp). Whatever is not proven is
+ * looked up before an answer leaves, so a revoked or expired token, or a disabled account, is
+ * refused at once.
+ */
+export class PendingAccess implements AccessKey {
+  #proven = false;
+  #lookup: Promise<CredentialOwner | undefined> | undefined;
+  readonly now = new Date();
+  constructor(
+    private readonly ctx: Pick<ServiceContext, "db">,
+    readonly hash: string,
+    readonly owner: CredentialOwner,
+  ) {}
+
+  get userId(): string {
+    return this.owner.user_id;
+  }
+
+  get timeZone(): string | null {
+    return this.owner.time_zone;
+  }
+
+  prove(): void {
+    this.#proven = true;
+  }
+
+  get proven(): boolean {
+    return this.#proven;
+  }
+
+  /** The lookup, started on the first call. */
+  lookUp(): Promise<CredentialOwner | undefined> {
+    if (!this.#lookup) {
+      this.#lookup = assistantOfTokenHash(this.ctx, this.hash);
+      // Awaited by whoever needs it; a proven request never does.
+      this.#lookup.catch(() => {});
+    }
+    return this.#lookup;
+  }
 }

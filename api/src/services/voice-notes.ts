@@ -12,6 +12,7 @@ import {
 } from "@vj/core";
 import type { VoiceNoteRow } from "../db/schema.js";
 import { existsForAnyone } from "../repositories/scope.js";
+import type { AccessKey } from "../repositories/assistant-access.js";
 import type { SessionKey } from "../repositories/auth-sessions.js";
 import { ApiError, notFound } from "../errors.js";
 import { domainsRepository } from "../repositories/domains.js";
@@ -153,16 +154,31 @@ export async function listVoiceNotes(
   return pageOfNotes(ctx, userId, { start, end, domainId: q.domainId, before: q.before, limit: q.limit }, session);
 }
 
+/** A note of an assistant's list, with its collection's name and slug (null if it has none). */
+export type NoteWithCollection = VoiceNote & { collection: { name: string; slug: string } | null };
+
 /**
  * One page of the notes made in [start, end), newest first (assistants ask by date range rather
- * than by period): the same page and cursor rules as the app's list.
+ * than by period), each with its collection: the same page and cursor rules as the app's list, in
+ * one statement. With `access` (an assistant credential not looked up yet), the page is read only
+ * while that credential is live, and a page with notes proves it.
  */
 export async function listNotesBetween(
   ctx: ServiceContext,
   userId: string,
   q: { start: Date; end: Date; domainId?: string | undefined; before?: NoteCursor | undefined; limit: number },
-): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
-  return pageOfNotes(ctx, userId, q);
+  access?: AccessKey & { prove(): void },
+): Promise<{ notes: NoteWithCollection[]; nextCursor: string | null }> {
+  const rows = await voiceNotesRepository(ctx.db).listPageWithCollection(userId, { ...q, liveAccess: access });
+  if (rows.length > 0) access?.prove();
+  if (q.domainId && rows.length === 0) await requireDomain(ctx, userId, q.domainId);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > q.limit && last ? encodeNoteCursor({ at: last.cursor_at, id: last.id }) : null;
+  return {
+    notes: page.map((r) => ({ ...toVoiceNote(r), collection: r.domain_name !== null && r.domain_slug !== null ? { name: r.domain_name, slug: r.domain_slug } : null })),
+    nextCursor,
+  };
 }
 
 async function pageOfNotes(
