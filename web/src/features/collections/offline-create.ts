@@ -1,5 +1,5 @@
 import { collectionSlug, DEFAULT_COLLECTION_COLOR, type CreateDomainInput, type Domain } from "@vj/core";
-import type { NewChange } from "../outbox/changes-store";
+import { createChange, type NewChange } from "../outbox/changes-store";
 import type { PendingChange } from "../outbox/outbox-db";
 
 /**
@@ -11,19 +11,12 @@ import type { PendingChange } from "../outbox/outbox-db";
 
 /** The create as the outbox keeps it: the same request the dialog used to send. */
 export function collectionCreateChange(ownerId: string, id: string, input: CreateDomainInput): NewChange {
-  return {
-    ownerId,
-    target: { type: "collection", id },
-    action: "create",
-    method: "POST",
-    path: "/api/domains",
-    body: {
-      name: input.name,
-      description: input.description ?? null,
-      primaryColor: input.primaryColor,
-      isDefault: input.isDefault ?? false,
-    },
-  };
+  return createChange(ownerId, { type: "collection", id }, "/api/domains", {
+    name: input.name,
+    description: input.description ?? null,
+    primaryColor: input.primaryColor,
+    isDefault: input.isDefault ?? false,
+  });
 }
 
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);

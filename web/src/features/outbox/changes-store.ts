@@ -4,6 +4,11 @@ import type { ChangeTarget, OutboxDb, PendingChange } from "./outbox-db";
 /** What a person's action brings to the outbox; the outbox adds its id, order and status. */
 export type NewChange = Pick<PendingChange, "ownerId" | "target" | "action" | "method" | "path" | "body">;
 
+/** A create of an item whose id was made on this device: the request the screen would have sent. */
+export function createChange(ownerId: string, target: ChangeTarget, path: string, body: Record<string, unknown>): NewChange {
+  return { ownerId, target, action: "create", method: "POST", path, body };
+}
+
 /** chg-{timestamp}-{random}, made on the device: the change's Idempotency-Key. */
 export function newChangeId(now: number = Date.now(), random: () => number = Math.random): string {
   return `chg-${now}-${random().toString(36).slice(2, 10).padEnd(8, "0")}`;

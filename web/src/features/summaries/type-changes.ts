@@ -1,5 +1,5 @@
 import type { SummaryType } from "@vj/core";
-import type { NewChange } from "../outbox/changes-store";
+import { createChange, type NewChange } from "../outbox/changes-store";
 import type { PendingChange } from "../outbox/outbox-db";
 
 /**
@@ -8,14 +8,7 @@ import type { PendingChange } from "../outbox/outbox-db";
  * with it follows it under the server's id once the server answers.
  */
 export function summaryTypeCreateChange(ownerId: string, id: string, domainId: string, fields: { name: string; prompt: string }): NewChange {
-  return {
-    ownerId,
-    target: { type: "summary-type", id },
-    action: "create",
-    method: "POST",
-    path: "/api/summary-types",
-    body: { name: fields.name, prompt: fields.prompt, domainId },
-  };
+  return createChange(ownerId, { type: "summary-type", id }, "/api/summary-types", { name: fields.name, prompt: fields.prompt, domainId });
 }
 
 /** The type a waiting create stands for, shaped as the server will answer it. */
