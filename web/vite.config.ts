@@ -73,7 +73,7 @@ export default defineConfig({
     }),
     // Every chunk that a page's start runs (the app's, the island's, and what they load around the
     // first screen: the outbox, the toasts, the transcripts' Markdown, and supabase-js where the
-    // start needs it, without a fresh stored session) compiled off the main thread (issue 21; the
+    // start needs it, without a fresh stored session) compiled off the main thread (the
     // figures are in the README).
     compileHints(["index", "visitor", "rolldown-runtime", "pages", "visitor-ui", "lazy-ui", "landing", "outbox", "signed-in", "answer-schemas", "zod", "supabase-client", "toaster", "react-markdown"]),
     // The installed app's shell names what the signed-in start loads before its first screen: the

@@ -1,5 +1,5 @@
 /**
- * Ask benchmark (not a test; issue 18): time to the first streamed byte of POST /api/chat with
+ * Ask benchmark (not a test): time to the first streamed byte of POST /api/chat with
  * an instant model (the OpenAI-compatible test server answers at once), for one collection of
  * 10,000 and of 100,000 notes on PostgreSQL, beside the search statement alone (the retrieval's
  * bare SQL). What Ask adds before the model is called — the scope checks, retrieval through the

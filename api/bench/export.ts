@@ -1,5 +1,5 @@
 /**
- * Export benchmark (not a test; issue 19): GET /api/export of a journal holding 1 GB of audio
+ * Export benchmark (not a test): GET /api/export of a journal holding 1 GB of audio
  * (100 recordings of 10 MB), streamed by the compiled server in its own process on PostgreSQL.
  * Prints the server's RSS before and at its peak during the export (sampled every 50 ms from /proc),
  * the throughput, and beside it `zip -0` (store only, as the export stores audio) of the same

@@ -1,5 +1,5 @@
 /**
- * Notes-list benchmark (not a test; issue 11): GET /api/voice-notes for a month of a heavy
+ * Notes-list benchmark (not a test): GET /api/voice-notes for a month of a heavy
  * account on PostgreSQL, through the compiled server in its own process, side by side with the
  * bare SQL statement the repository runs (the list with its session check folded in, exactly as
  * the API sends it), sent through a pg Pool of the same size (10) from here.

@@ -1,5 +1,5 @@
 /**
- * PGlite's shared_buffers benchmark (not a test; issue 21): the start of the embedded database
+ * PGlite's shared_buffers benchmark (not a test): the start of the embedded database
  * and the cost of the app's queries for each page-cache size. PostgreSQL zeroes its whole
  * shared_buffers at every start, so a large one slows the start; a small one makes queries read
  * pages from the data dir's files (in the OS's cache) more often. Each size opens the same warm

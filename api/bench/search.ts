@@ -1,5 +1,5 @@
 /**
- * Search benchmark (not a test; issue 17): GET /api/search on PostgreSQL for one account with
+ * Search benchmark (not a test): GET /api/search on PostgreSQL for one account with
  * 100k notes of about 150 spoken-style words each, through the compiled server in its own process,
  * beside the bare SQL statement the search repository sends (searchStatement), through a pg Pool of
  * the server's size. Prints p50, p99 and requests per second for a one-word, a three-word, a
@@ -12,7 +12,7 @@
  *
  *   cd api && npx tsx bench/search.ts [seconds=5] [concurrency=4] [notes=100000]
  *
- * Many accounts (issue 50): one person with 2,000 notes alone, then the same person among 300
+ * Many accounts: one person with 2,000 notes alone, then the same person among 300
  * accounts of 2,000 notes each (600,000 notes; the others' notes are made with set-based SQL,
  * copies of the person's own texts under other accounts, so every word is as common elsewhere as
  * it is for the person). p50/p99 of the search statement for a common, a mid and a rare word of

@@ -1,5 +1,5 @@
 /**
- * Start-up benchmark (not a test; issues 11 and 21): time from the command to the first healthy
+ * Start-up benchmark (not a test): time from the command to the first healthy
  * GET /api/health on an installed checkout, on the embedded PGlite (a warm DATA_DIR) and on
  * PostgreSQL, five runs each, the rows taken in turns (min/median/max). Rows: the README's `npm start` (install check,
  * stale checks, compiled server); the compiled server alone; PGlite opening its data dir and

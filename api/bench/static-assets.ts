@@ -1,5 +1,5 @@
 /**
- * Web-asset benchmark (not a test; issue 11): every file of the built app (web/dist) fetched
+ * Web-asset benchmark (not a test): every file of the built app (web/dist) fetched
  * from the compiled server as a browser asks for it (Accept-Encoding: gzip, deflate, br, zstd),
  * then with gzip only and with no encoding; bytes on the wire per file type beside the plain
  * files, and the time for the whole set beside a plain file copy of it.

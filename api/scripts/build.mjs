@@ -55,7 +55,7 @@ export async function buildApi() {
   const result = await build({
     entryPoints: [entry, backupEntry],
     // Split at dynamic imports: what only some set-ups need (the S3 SDK, PGlite) loads on use,
-    // and main.js starts opening the database while the server's modules load (issue 21).
+    // and main.js starts opening the database while the server's modules load.
     outdir: path.dirname(outfile),
     entryNames: "[name]",
     // Beside main.js, not in a folder of their own: every module of the bundle is then one level

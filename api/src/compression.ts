@@ -76,7 +76,7 @@ export function compressJson(options: { threshold?: number } = {}): MiddlewareHa
     // Headers and status only until the answer is known to be compressed: reading `res.body`
     // (or setting a header through Hono) turns @hono/node-server's lightweight answer (a string
     // written straight to the socket) into a web Response streamed to it, which costs more than
-    // the JSON it carries (issue 11).
+    // the JSON it carries.
     const res = c.res;
     if (c.req.method === "HEAD" || res.status === 204 || res.status === 206) return;
     if (res.headers.has("Content-Encoding") || !JSON_TYPE.test(res.headers.get("Content-Type") ?? "")) return;

@@ -24,8 +24,8 @@ export function scanPrerenderedPages(distDir: string): PrerenderedPage[] {
     const dir = path.relative(root, entry.parentPath).split(path.sep).filter(Boolean).join("/");
     pages.push({ path: `/${dir}`, file });
   }
-  // By code unit, not localeCompare: the first collation loads ICU's collator, ~16 ms of every start
-  // (issue 21), for paths that only need a stable order.
+  // By code unit, not localeCompare: the first collation loads ICU's collator, ~16 ms of every start,
+  // for paths that only need a stable order.
   return pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

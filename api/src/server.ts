@@ -88,7 +88,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   // (below), and again now and then: a file a crash orphaned just now is too fresh for the first
   // sweep. It only takes what nothing touched for CRASH_SWEEP_AGE_SECONDS, so it runs safely beside
   // uploads; before listening it held every start for the walk of the whole audio store (10,000
-  // recordings on PGlite: a start of 4.2 s instead of 2.0 s; issue 21).
+  // recordings on PGlite: a start of 4.2 s instead of 2.0 s).
   let sweeping: Promise<void> | undefined;
   const sweep = () =>
     (sweeping ??= sweepCrashLeftovers({ db: database.db, blobs, logger, importDir: importTempDir(config.DATA_DIR) }, config.CRASH_SWEEP_AGE_SECONDS)

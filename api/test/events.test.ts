@@ -12,7 +12,7 @@ import { noteForm } from "./support/multipart.js";
 import { EventStream, eventId } from "./support/event-stream.js";
 import { startOpenAITestServer, type OpenAITestServer } from "./support/openai-server.js";
 
-// GET /api/events (issue 21): the page hears that a transcript or a summary is ready instead of
+// GET /api/events: the page hears that a transcript or a summary is ready instead of
 // waiting for its next poll.
 
 

@@ -6,7 +6,7 @@ import { afterAll, expect, test } from "vitest";
 import { openPglite } from "../src/db/database.js";
 import { loadPgliteAssets } from "../src/db/pglite-assets.js";
 
-// main.ts starts compiling PGlite before the server's modules load (issue 21); the database it
+// main.ts starts compiling PGlite before the server's modules load; the database it
 // then opens must be the same one, and a failed read must not stop the server from starting.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-pglite-assets-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import { migrateToLatest } from "../src/db/migrate.js";
 import type { DB } from "../src/db/schema.js";
 import { searchStatement } from "../src/repositories/search.js";
 
-// Every install before issue 21's upgrade wrote its data dir with PGlite 0.3 (PostgreSQL 17.5,
+// Every install before the upgrade to PGlite 0.4 wrote its data dir with PGlite 0.3 (PostgreSQL 17.5,
 // all of it in template1). The app now runs PGlite 0.4 (the same PostgreSQL, a start without
 // zeroing 128 MB of buffers): such a data dir must open with every note in it, and keep working.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vj-pglite-upgrade-"));

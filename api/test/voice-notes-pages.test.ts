@@ -147,7 +147,7 @@ describe.each(dbKinds)("voice note pages on %s", (kind) => {
   });
 
   test("once the session has ended the list answers 401 whatever it asks for, with nothing of the page beside it", async () => {
-    // The list checks the session inside its own query (issue 11): every way through must still refuse.
+    // The list checks the session inside its own query: every way through must still refuse.
     const leaver = await createUser(t.deps);
     const own = (await createDomain(t, leaver, { name: "Leaving", isDefault: true })).id;
     await insertNotes(t, leaver, own, [sameDay(3), sameDay(2), sameDay(1)]);

@@ -10,7 +10,7 @@ if (missing) console.warn(`[e2e] live update journeys skipped: ${missing}`);
 
 const isEventsStream = (req: Request) => new URL(req.url()).pathname === "/api/events";
 
-// Issue 21: the page hears of a transcript over GET /api/events instead of waiting for a poll;
+// The page hears of a transcript over GET /api/events instead of waiting for a poll;
 // where the stream is unavailable the spec's 5 s poll still brings it.
 describe.skipIf(missing !== null)("live updates in Chromium", () => {
   const baseUrl = inject("baseUrl");

@@ -187,8 +187,8 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
       await card(fresh, below.title!).getByText(DEFAULT_TRANSCRIPT, { exact: true }).waitFor();
       // Two frames more, for a late toggle's shift to be reported.
       await fresh.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      // The toggle is measured once the browser has laid the list out (a ResizeObserver, for
-      // issue 21), a frame after the text is painted; it sits over the clamped text's last line,
+      // The toggle is measured once the browser has laid the list out (a ResizeObserver),
+      // a frame after the text is painted; it sits over the clamped text's last line,
       // so the card below never moves. On a row of its own it moved that card by 0.0039 at this
       // size, committed in the observer's callback (flushSync) or later.
       expect(await fresh.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);

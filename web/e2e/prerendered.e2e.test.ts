@@ -10,7 +10,7 @@ import { cspViolations, expectAccessible, SCREENSHOTS, signIn, SIZES } from "./s
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] prerendered-page journeys skipped: ${missing}`);
 
-// Issue 21: the visitor pages are prerendered at build time (web/scripts/prerender-pages.mjs).
+// The visitor pages are prerendered at build time (web/scripts/prerender-pages.mjs).
 const PAGES = [
   { path: "/", heading: "Speak your thoughts. Keep every insight.", more: ["One journal for every part of your life", "How it works", "Get Started Free"], shot: "landing-no-js" },
   { path: "/auth/login", heading: "Welcome back", more: ["Sign in to your account to continue journaling", "Don't have an account?"], shot: "login-no-js" },

@@ -7,7 +7,7 @@ import { withStaticImports } from "./static-imports";
 const APP_SHELL_FILE = "app-shell.html";
 
 /**
- * The app shell of an installed app (issue 21): a copy of the built index.html that also names, in
+ * The app shell of an installed app: a copy of the built index.html that also names, in
  * `<link rel=modulepreload>` tags, the chunks the signed-in start loads before its first screen.
  * The service worker answers the app's navigations with it: by then the install has put every
  * chunk on the device, and the browser fetches and compiles them from the precache while the entry

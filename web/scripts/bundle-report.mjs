@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// First-load report of the built app (issue 11), read from the build itself: the JavaScript a
+// First-load report of the built app, read from the build itself: the JavaScript a
 // first visit downloads is dist/index.html's entry script plus the chunks it preloads
 // (<link rel="modulepreload">); every other chunk loads on demand. Sizes as Vite reports them
 // (gzip) and as the API sends them (the build's .br copies). Then what a prerendered visitor page
 // loads on first use before it is interactive: the visitor island's entry and the chunks its inline
-// script preloads (issue 21: ≤ 100 kB gzip). A table, not a test.
+// script preloads (goal: ≤ 100 kB gzip). A table, not a test.
 //
 //   pnpm --filter @vj/web build && node web/scripts/bundle-report.mjs [distDir] [--budget-kb=150]
 import fs from "node:fs";
@@ -69,7 +69,7 @@ if (island) {
   console.log("visitor pages: no visitor island in this build");
 }
 
-// zod out of the signed-in start (issue 21): the app's first load and the chunks its signed-in
+// zod out of the signed-in start: the app's first load and the chunks its signed-in
 // start loads before the first screen (the outbox's start, the main screen's route) must not carry
 // it; the answers' schemas come in a chunk of their own. zod names its classes as it makes them
 // (`$ZodType`, quoted as the minifier leaves it); the chunk that does carry zod is named beside.

@@ -1,7 +1,7 @@
 import type { Plugin } from "vite";
 
 /**
- * Fewer chunks for the app's start (issue 21). Left to itself, Rolldown gives every module that
+ * Fewer chunks for the app's start. Left to itself, Rolldown gives every module that
  * the entry shares with a lazy chunk a chunk of its own: the first load came as 11 files and the
  * signed-in main screen as 21 more. Vite's preload helper appends a `<link rel=modulepreload>` for
  * each, and a trace of the signed-in start spent 23 ms of main-thread time in those `appendChild`

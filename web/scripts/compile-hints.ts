@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
  * V8's explicit compile hint (Chromium 136+): a script that starts with this comment has every
  * function compiled eagerly, on the background thread that streams it in, instead of lazily on
  * the main thread at its first call. Without a code cache (a first load after a deploy, and every
- * Lighthouse run) that lazy compilation was most of the signed-in start's long tasks (issue 21).
+ * Lighthouse run) that lazy compilation was most of the signed-in start's long tasks.
  * Other engines read it as a comment.
  */
 const HINT = "//# allFunctionsCalledOnLoad\n";

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse 12 (mobile, its default simulated throttling) of the built app: performance,
 // accessibility and best-practices scores of the visitor pages and the signed-in main screen, in
-// Debian's Chromium (issues 9 and 11). A table, not a test; below it the failing accessibility and
+// Debian's Chromium. A table, not a test; below it the failing accessibility and
 // best-practices audits by id, with the first few nodes or console messages of each.
 // Needs the app served by the API (e.g. `npm start`) and Lighthouse from npm (fetched by npx).
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What the signed-in main screen does on the main thread while it starts (issue 21), on a CPU
+// What the signed-in main screen does on the main thread while it starts, on a CPU
 // slowed 4× (CDP): every long task (> 50 ms) from navigation to a quiet page, and the functions
 // that took the time, by script and by name (a CPU profile of the same load). Prints tables;
 // asserts nothing.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The north star of issue 21: a note recorded offline in Chromium with its CPU slowed 4×, the
+// The north star: a note recorded offline in Chromium with its CPU slowed 4×, the
 // connection returns, a transcription server that takes 1.5 s → seconds until the transcript is
 // on screen. Median of RUNS (5), with the events stream (GET /api/events) and with it blocked
 // (the page then falls back to the spec's 5 s poll). Prints a table, asserts nothing.

@@ -1,5 +1,5 @@
 // Prerenders the visitor pages (landing, sign-in, sign-up) to static HTML at build time, so a
-// visitor sees them without waiting for JavaScript (issue 21). Run by the `prerender-pages` plugin
+// visitor sees them without waiting for JavaScript. Run by the `prerender-pages` plugin
 // of vite.config.ts once the client build is written and before vite-plugin-pwa lists the files
 // to precache, so the pages are precached like the shell.
 //

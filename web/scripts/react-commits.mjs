@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// How React's commits fall into the main thread's tasks while the signed-in main screen starts
-// (issue 21). A commit whose passive effects run in its own task, before the next task begins,
+// How React's commits fall into the main thread's tasks while the signed-in main screen starts.
+// A commit whose passive effects run in its own task, before the next task begins,
 // was forced by a synchronous update made during that commit (a setState in a layout effect or a
 // ref callback): React then runs every effect of the screen, and re-renders, in one long task.
 // React DOM reports each commit and each effects pass to a DevTools hook, production builds too;

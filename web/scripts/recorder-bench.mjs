@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Recorder and outbox benchmark in Debian's Chromium with its fake microphone (issue 9). Prints
+// Recorder and outbox benchmark in Debian's Chromium with its fake microphone. Prints
 // tables, asserts nothing.
 //
 //   node web/scripts/recorder-bench.mjs [baseUrl]

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The main thread's long tasks in a trace that Lighthouse kept (`LH_KEEP=dir node
-// web/scripts/lighthouse.mjs`: dir/<page>.trace.json), and what each was made of (issue 21).
+// web/scripts/lighthouse.mjs`: dir/<page>.trace.json), and what each was made of.
 // Lighthouse's simulated throttling multiplies each task's observed time by its CPU slowdown (4×
 // on mobile), and every task over 50 ms counts towards Total Blocking Time: so a task of the
 // trace counts once it is over 12.5 ms here. With `LH_PROFILE=1` the trace also holds a CPU

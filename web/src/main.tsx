@@ -76,7 +76,7 @@ function startOutboxOnceSignedIn() {
   if (outboxStarted || !auth.getState().session) return;
   outboxStarted = true;
   // A task after the one that settled the session (usually the entry's evaluation): the chunk's
-  // preload links and import are not part of that task (issue 21).
+  // preload links and import are not part of that task.
   void nextTask().then(loadPageStart).then(({ startOutboxInPage }) =>
     startOutboxInPage({
       auth,
@@ -122,7 +122,7 @@ if (!prerenderedShown) {
 }
 router.subscribe("onRendered", dropPrerenderedPage);
 // A task after the one that rendered it: what waits for the first screen (supabase-js, the toasts)
-// does not lengthen that task (issue 21).
+// does not lengthen that task.
 router.subscribe("onRendered", () => void nextTask().then(markFirstScreen));
 
 function App() {

@@ -1,5 +1,5 @@
 // The visitor island: what a prerendered visitor page (landing, sign-in, sign-up) loads on first
-// use instead of the app (issue 21). The page's own component takes the static copy over as in
+// use instead of the app. The page's own component takes the static copy over as in
 // the app (lib/prerender-takeover.ts), with React alone: no router, no TanStack Query, no outbox. It
 // moves between the three pages in place while signed out (a toast such as "Check your email"
 // stays on screen) and loads any other page, and any page once signed in, which the app then

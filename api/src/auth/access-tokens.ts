@@ -19,8 +19,8 @@ const VERIFIED_CACHE_SIZE = 10_000;
 export class AccessTokens {
   /**
    * Tokens whose signature and claims passed, with their claims. A client sends the same token
-   * with every request for its hour, and the signature check is most of the bearer check's CPU
-   * (issue 11); a remembered token is still refused once its exp has passed.
+   * with every request for its hour, and the signature check is most of the bearer check's CPU;
+   * a remembered token is still refused once its exp has passed.
    */
   private readonly verified = new Map<string, AccessClaims>();
   /** The secret imported once for HMAC verification (jose would import a raw key on every call). */

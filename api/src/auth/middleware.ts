@@ -19,7 +19,7 @@ const CHECKS_SESSION = Symbol("checksSession");
 /**
  * Marks a handler that checks the built-in session inside its own query (through
  * `c.var.session`, see PendingSession), so requireUser does not look it up first: one database
- * round trip fewer on a hot read (issue 11). Only for handlers without side effects: they run
+ * round trip fewer on a hot read. Only for handlers without side effects: they run
  * before the session is known, and whatever they leave unproven is looked up after them, a
  * dead session then answering 401 instead of what they answered.
  */

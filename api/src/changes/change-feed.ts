@@ -1,5 +1,5 @@
 /**
- * What the page hears of the signed-in user's journal changing (issue 21): a note's transcript
+ * What the page hears of the signed-in user's journal changing: a note's transcript
  * or a summary became ready (or failed). The events stream (routes/events.ts) subscribes per
  * user; the job runners publish. In one process the feed is this in-memory fan-out; on
  * PostgreSQL the publishers NOTIFY and every API process's listener feeds its own (pg-change-feed.ts).

@@ -6,7 +6,7 @@ let loaded: Pg | undefined;
 
 /**
  * node-postgres, loaded on first use: the embedded default (PGlite) never needs it, and loading
- * it (its client, protocol and socket modules) cost ~0.1 s of every PGlite start (issue 21).
+ * it (its client, protocol and socket modules) cost ~0.1 s of every PGlite start.
  * A require, not an import, so `openPostgres` stays synchronous; pg is CommonJS anyway.
  */
 export function loadPg(): Pg {

@@ -13,7 +13,7 @@ export interface PgliteAssets {
  * Starts reading and compiling PGlite's files (8.9 MB of WebAssembly, 4.9 MB of data) at once.
  * V8 compiles WebAssembly on background threads, so main.ts calls this before it loads the
  * server's own modules (zod and kysely alone are 1.2 MB to compile): the compile overlaps that
- * instead of starting after it (issue 21). Depends on nothing but Node, for that reason.
+ * instead of starting after it. Depends on nothing but Node, for that reason.
  */
 export function loadPgliteAssets(): PgliteAssets {
   // The global's value is in TypeScript's DOM library only; Node has it all the same.

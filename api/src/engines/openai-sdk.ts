@@ -9,7 +9,7 @@ let loading: Promise<Sdk> | undefined;
 /**
  * The openai SDK, loaded on an OpenAI engine's first call. It is 390 kB of the server's bundle,
  * which every start parsed and evaluated, though the embedded default (pocketsphinx and the
- * extractive summaries) never calls it (issue 21). esbuild puts it in a chunk of its own.
+ * extractive summaries) never calls it. esbuild puts it in a chunk of its own.
  */
 export function loadOpenAISdk(): Promise<Sdk> {
   loading ??= import("openai").then(

@@ -4,7 +4,7 @@ import type { Context } from "hono";
  * Sets a header on the answer in place. Once a handler has answered, Hono's `c.header()` builds
  * the Response again from its body; on @hono/node-server that turns the lightweight answer (a
  * string or bytes written straight to the socket) into a full web Response whose body is then
- * read through a ReadableStream, a large share of a JSON answer's cost (issue 11). The headers
+ * read through a ReadableStream, a large share of a JSON answer's cost. The headers
  * of a Response built here are mutable; a Response with immutable headers (one from fetch())
  * still goes through `c.header()`.
  *

@@ -125,7 +125,7 @@ const ranges = new Map<string, { start: number; end: number }>();
 
 /**
  * periodRange, remembered by (period, key, zone): the zone arithmetic is a visible share of a
- * list request (issue 11), and clients ask for the same few periods over and over. Bounded;
+ * list request, and clients ask for the same few periods over and over. Bounded;
  * invalid input throws before anything is kept.
  */
 function rangeOf(period: Period, key: string, timeZone: string): { start: Date; end: Date } {

@@ -32,7 +32,7 @@ export function createBlobStore(config: StorageConfig): BlobStore {
 
 /**
  * The S3 store, its SDK (about 0.2 s to load) loaded by prepare() — which the server awaits
- * before it listens — so the embedded default starts without it (issue 21).
+ * before it listens — so the embedded default starts without it.
  */
 function lazyS3BlobStore(settings: S3Settings): BlobStore {
   let store: BlobStore | undefined;

@@ -6,7 +6,7 @@
  *
  * Set without importing zod: zod 4 keeps its global configuration on `globalThis` (what
  * `config()` writes and every parser reads), so the web's start does not load zod at all; the
- * schemas come later in a chunk of their own (issue 21). test/zod-csp.test.ts checks that zod
+ * schemas come later in a chunk of their own. test/zod-csp.test.ts checks that zod
  * reads the setting, so an upgrade that moves it fails there.
  */
 export {};

@@ -1,6 +1,6 @@
 /**
  * The API's answers that the web parses, in a chunk of their own that api-client.ts loads when the
- * first answer arrives (`answerSchema`). Issue 21: zod and the schemas it builds were about half
+ * first answer arrives (`answerSchema`). zod and the schemas it builds were about half
  * of the signed-in start's largest task (the outbox chunk's evaluation: 54 ms of 106 ms on a slow
  * host, four times that at Lighthouse's CPU); loaded here they are evaluated in a task of their own,
  * after the first screen has rendered from the saved answers. Only what the web reads: the request

@@ -35,7 +35,7 @@ type AnswerSchemas = typeof import("./answer-schemas");
 /**
  * The answer schemas' chunk, loaded once; what reads a reply outside `apiFetch` awaits it too. zod
  * comes first, evaluated in a task of its own, and the schemas built with it in the next: together
- * they made one of the signed-in start's longest tasks (issue 21).
+ * they made one of the signed-in start's longest tasks.
  */
 export const loadAnswerSchemas = sharedImport(async () => {
   await import("@vj/core/zod-runtime");

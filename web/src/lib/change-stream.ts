@@ -2,7 +2,7 @@ import { ApiError } from "./api-client";
 import { readEvents } from "./sse";
 
 /**
- * The page's one stream of the signed-in user's changes (GET /api/events, issue 21): a note's
+ * The page's one stream of the signed-in user's changes (GET /api/events): a note's
  * transcript or a summary became ready (or failed). No React, no DOM beyond what is handed in.
  * While it is open the lists need not poll every few seconds; where it is unavailable (an old
  * proxy, a server without it, offline) they poll as the spec says, and `isLive()` says which.

@@ -1,7 +1,7 @@
 /**
  * The main screen's first style and layout resolve each font it uses (family, size and weight)
  * for the first time in this renderer: on a slow host that first lookup is a large share of the
- * task that shows the screen (issue 21). This lays out a hidden line in each of them, each in a
+ * task that shows the screen. This lays out a hidden line in each of them, each in a
  * task of its own, while the page waits for the screen's code and data, and removes it in the same
  * task; the fonts stay resolved for the process, so the screen's own layout finds them ready.
  */

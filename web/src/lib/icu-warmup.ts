@@ -1,6 +1,6 @@
 /**
  * A page's first Intl call loads ICU's shared data: 35–45 ms on the main thread of a slow 2-core
- * host, one task that Lighthouse's 4× slowdown makes ~160 ms of blocking time (issue 21). That data
+ * host, one task that Lighthouse's 4× slowdown makes ~160 ms of blocking time. That data
  * is cached for the whole renderer process, so a throwaway worker that asks Intl first pays it on
  * another thread: the main thread's first call then takes well under a millisecond. Imported first
  * by main.tsx, so the worker starts before the rest of the entry evaluates; in Lighthouse's load it

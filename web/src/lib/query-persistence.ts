@@ -28,7 +28,7 @@ export function persistQueries(
   if (!storage) return { restored: Promise.resolve(), setUser: () => undefined };
   const persister = createSyncStoragePersister({ storage, key: QUERY_CACHE_KEY, throttleTime: 500 });
   // In a task of its own: reading, parsing and hydrating the saved answers does not lengthen the
-  // task that evaluates the app's entry (Lighthouse's blocking time, issue 21). A `setUser` before
+  // task that evaluates the app's entry (Lighthouse's blocking time). A `setUser` before
   // it (a signed-out start, another user) has already removed what another user left.
   const restoring = nextTask().then(() => {
     const [, restore] = persistQueryClient({

@@ -25,7 +25,7 @@ export function applyChange(queryClient: QueryClient, event: ChangeEvent): void 
 }
 
 /**
- * While someone is signed in, the page keeps one events stream open (issue 21): a transcript or
+ * While someone is signed in, the page keeps one events stream open: a transcript or
  * summary shows the moment it is ready, and the lists' few-second polls slow down. It reconnects
  * when the browser is back online or the page is shown again.
  */

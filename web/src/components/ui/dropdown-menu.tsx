@@ -25,7 +25,7 @@ const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
  * Radix parts mount on first use. Until then the screen holds a plain button that looks the
  * same: Radix's trigger, mounted, records its anchor in state inside React's commit, and that one
  * synchronous update runs every effect of the screen in the same task (a long task on a slow
- * phone, issue 21). The first press, or Enter, Space or Arrow Down on it, puts Radix's menu in
+ * phone). The first press, or Enter, Space or Arrow Down on it, puts Radix's menu in
  * its place, open; from then on it is Radix's own. A key that opened it is pressed again on
  * Radix's trigger once Radix is mounted, so the menu opens as Radix opens it from the keyboard
  * (its first item focused): Radix notes the keyboard only from keys it has seen.

@@ -26,7 +26,7 @@ const STEPS: Record<string, (index: number, count: number) => number> = {
  * Arrow Left and Right (wrapping), Home and End move between them and select as they go. It
  * replaces Radix Tabs on the main screen: Radix's roving focus counts its items in state inside
  * React's commit, and that one synchronous update runs every effect of the screen in the same
- * task (a long task on a slow phone, issue 21). This one keeps no state of its own.
+ * task (a long task on a slow phone). This one keeps no state of its own.
  */
 export function TabList<T extends string>({ tabs, value, onValueChange, label, className, tabId, panelId, tabClassName, children }: TabListProps<T>) {
   const list = useRef<HTMLDivElement>(null);

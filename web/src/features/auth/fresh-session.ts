@@ -11,7 +11,7 @@ export const FRESH_SESSION_MARGIN_MS = 5 * 60_000;
  * When the app opened on such a session, how long after its first screen supabase-js loads (in
  * the page's next idle period after that): nothing on the start needs it (a token refresh, a
  * sign-out, an upload's token ask for it at once), and its evaluation and start are ~45 ms of a
- * phone's CPU while the screen is still settling (issue 21). Well inside the margin above.
+ * phone's CPU while the screen is still settling. Well inside the margin above.
  */
 export const SUPABASE_LOAD_DELAY_MS = 8_000;
 

@@ -21,7 +21,7 @@ function openPicker(input: HTMLInputElement): void {
  * The first screen shows a button that looks the same: a page's first native date input builds
  * its shadow tree and the browser's date-field styles, 20 ms of the main screen's first style and
  * layout on a slow phone-class host, one task that Lighthouse's 4× slowdown turns into blocking
- * time (issue 21). The first click, tap or Enter swaps the input in, focused, and opens its
+ * time. The first click, tap or Enter swaps the input in, focused, and opens its
  * picker; later clicks land on the input itself. Nothing swaps on hover: an input put in under a
  * pressed mouse button would split the press from its release, and the click would be lost.
  */

@@ -11,7 +11,7 @@ import { viewedPeriod } from "../journal-view/use-journal-view";
  * the summaries), where they are missing or stale (the saved answers a reload restores count as
  * stale online), as the route resolves rather than in the screen's first effects. The screen's
  * queries then join reads already under way: its first commit's effects do not start them all in
- * one task (issue 21), and the notes list's first read is sent before the screen shows, not after
+ * one task, and the notes list's first read is sent before the screen shows, not after
  * it. Offline the reads wait for the connection, as the screen's own would.
  */
 export function prefetchJournalView(queryClient: QueryClient, collection: Domain, search: JournalSearch): void {

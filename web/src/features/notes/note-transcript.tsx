@@ -20,7 +20,7 @@ export function NoteTranscript({ text }: { text: string }) {
   // Measured, not guessed from the length: what overflows depends on the card's width and font.
   // Read in the ResizeObserver's callback, which the browser calls once its own layout of the frame
   // is done (scrollHeight is then free), instead of in this effect, where the read forced the
-  // first layout of the whole list inside React's commit: one long task on a slow phone (issue 21).
+  // first layout of the whole list inside React's commit: one long task on a slow phone.
   // The answer comes a frame after the text is painted, so the clamped text's "Show more" sits
   // over the end of its last line instead of on a row of its own: showing it moves nothing below
   // (a row added then moved the next card by 0.0039, a layout shift). "Show less", after a press,
