@@ -86,8 +86,14 @@ describe.skipIf(missing !== null)("the Settings screen in Chromium against the r
       await context.setOffline(true);
 
       await openAccountMenu(page);
-      await chooseMenuItem(page, "Export my journal");
-      await toastText(page, "You're offline. This needs a connection: try again when you're back online.").waitFor();
+      await chooseMenuItem(page, "Delete Account");
+      await page.getByLabel("Type delete to confirm").fill("delete");
+      await page.getByText("Deleting your account needs a connection.", { exact: false }).waitFor();
+      expect(await page.getByRole("button", { name: "Delete Account" }).isDisabled()).toBe(true);
+      await captureScreen(page, "delete-account-offline", () => page.getByText("Deleting your account needs a connection.", { exact: false }).waitFor());
+      // The dialog still closes: nothing was started.
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("dialog").waitFor({ state: "detached" });
 
       await openAccountMenu(page);
       await chooseMenuItem(page, "Import a journal export");
@@ -97,14 +103,8 @@ describe.skipIf(missing !== null)("the Settings screen in Chromium against the r
       await page.keyboard.press("Escape");
 
       await openAccountMenu(page);
-      await chooseMenuItem(page, "Delete Account");
-      await page.getByLabel("Type delete to confirm").fill("delete");
-      await page.getByText("Deleting your account needs a connection.", { exact: false }).waitFor();
-      expect(await page.getByRole("button", { name: "Delete Account" }).isDisabled()).toBe(true);
-      await captureScreen(page, "delete-account-offline", () => page.getByText("Deleting your account needs a connection.", { exact: false }).waitFor());
-      // The dialog still closes: nothing was started.
-      await page.getByRole("button", { name: "Cancel" }).click();
-      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await chooseMenuItem(page, "Export my journal");
+      await toastText(page, "You're offline. This needs a connection: try again when you're back online.").waitFor();
 
       // Back online the account is still there and the same dialog may delete it.
       await context.setOffline(false);
