@@ -187,7 +187,6 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
-  keepConnectionsOpen(server);
   const { port } = server.address() as AddressInfo;
   // Scraped without a token, from this machine only.
   const metricsServer =
@@ -255,15 +254,4 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
       logger.info("stopped");
     })());
   return { url, deps, jobs, metricsUrl, stop };
-}
-
-/**
- * An idle keep-alive connection stays open 65 s, longer than the clients and proxies that reuse
- * it wait (60 s at nginx and most load balancers, 4 s in Node's fetch): otherwise the server may
- * close it at the moment one of them sends on it, and that request gets a reset instead of an answer.
- */
-function keepConnectionsOpen(server: ServerType): void {
-  const http = server as import("node:http").Server;
-  http.keepAliveTimeout = 65_000;
-  http.headersTimeout = 66_000;
 }
