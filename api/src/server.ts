@@ -18,6 +18,7 @@ import { scheduledBackups } from "./backup/scheduled.js";
 import { takeBackup } from "./backup/take.js";
 import { backupPlan } from "./services/instance-state.js";
 import { sweepCrashLeftovers } from "./jobs/crash-sweep.js";
+import { exportTempDir } from "./portability/export.js";
 import { importTempDir } from "./portability/upload.js";
 import { importLocksRepository } from "./repositories/import-locks.js";
 import { localChangeFeed } from "./changes/change-feed.js";
@@ -91,7 +92,7 @@ export async function startServer(config: Config, extra: Partial<AppDeps> = {}, 
   // recordings on PGlite: a start of 4.2 s instead of 2.0 s).
   let sweeping: Promise<void> | undefined;
   const sweep = () =>
-    (sweeping ??= sweepCrashLeftovers({ db: database.db, blobs, logger, importDir: importTempDir(config.DATA_DIR) }, config.CRASH_SWEEP_AGE_SECONDS)
+    (sweeping ??= sweepCrashLeftovers({ db: database.db, blobs, logger, tempDirs: [importTempDir(config.DATA_DIR), exportTempDir(config.DATA_DIR)] }, config.CRASH_SWEEP_AGE_SECONDS)
       .then(
         () => undefined,
         (err: unknown) => logger.error({ err }, "crash sweep failed"),

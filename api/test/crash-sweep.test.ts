@@ -7,6 +7,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sweepCrashLeftovers } from "../src/jobs/crash-sweep.js";
 import { createLogger } from "../src/logger.js";
+import { exportTempDir } from "../src/portability/export.js";
+import { importTempDir } from "../src/portability/upload.js";
 import { voiceNotesRepository } from "../src/repositories/voice-notes.js";
 import type { Database } from "../src/db/database.js";
 import { createUser } from "./factories.js";
@@ -129,7 +131,7 @@ describe.each(dbKinds)("the crash sweep on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  test("a fresh temporary or a just-committed file (another replica mid-upload) is left alone", async () => {
+  test("a fresh temporary, import or export file, or a just-committed file (another replica mid-upload) is left alone", async () => {
     const user = await createUser(t.deps);
     await createDomain(t, user, { isDefault: true });
     const temp = t.deps.blobs.createTemp();
@@ -138,10 +140,18 @@ describe.each(dbKinds)("the crash sweep on %s", (kind) => {
     const fresh = path.join(audioDir(t.deps.config.DATA_DIR), user.id, `${crypto.randomUUID()}.webm`);
     fs.mkdirSync(path.dirname(fresh), { recursive: true });
     fs.writeFileSync(fresh, webmBytes());
-    const deps = { db: t.deps.database.db, blobs: t.deps.blobs, logger: createLogger("silent") };
+    // An import's upload and an export's journal.json being written right now.
+    const portable = [importTempDir, exportTempDir].map((dir) => path.join(dir(t.deps.config.DATA_DIR), `${crypto.randomUUID()}.part`));
+    for (const file of portable) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, "zip or journal being written");
+    }
+    const tempDirs = [importTempDir(t.deps.config.DATA_DIR), exportTempDir(t.deps.config.DATA_DIR)];
+    const deps = { db: t.deps.database.db, blobs: t.deps.blobs, logger: createLogger("silent"), tempDirs };
 
     expect(await sweepCrashLeftovers(deps, 900)).toEqual({ temporaries: 0, orphans: 0 });
     expect(fs.existsSync(fresh)).toBe(true);
+    expect(portable.filter((f) => fs.existsSync(f))).toEqual(portable);
     expect(tmpFiles(t.deps.config.DATA_DIR)).toHaveLength(1);
 
     // Once old enough they go; a note's audio stays whatever its age.
@@ -150,6 +160,7 @@ describe.each(dbKinds)("the crash sweep on %s", (kind) => {
     const later = new Date(Date.now() + 901_000);
     expect(await sweepCrashLeftovers(deps, 900, later)).toEqual({ temporaries: 1, orphans: 1 });
     expect(fs.existsSync(fresh)).toBe(false);
+    expect(portable.filter((f) => fs.existsSync(f))).toEqual([]);
     expect(noteFiles(t.deps.config.DATA_DIR)).toHaveLength(1);
     await temp.discard();
   });

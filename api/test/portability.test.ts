@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { sql, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { exportJournal } from "../src/portability/export.js";
+import { exportJournal, exportTempDir } from "../src/portability/export.js";
 import { summariesRepository } from "../src/repositories/summaries.js";
 import { serviceContext } from "../src/routes/index.js";
 import { createUser, type TestUser } from "./factories.js";
@@ -13,6 +13,7 @@ import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 import { call, createDomain, expectError } from "./support/api.js";
 import { noteForm } from "./support/multipart.js";
 import { webmBytes } from "./support/audio.js";
+import { waitFor } from "./support/wait.js";
 import { makeZip, readZip, tempFile } from "./support/zip.js";
 
 const importForm = (bytes: Buffer) => {
@@ -40,7 +41,11 @@ describe.each(dbKinds)("export and import on %s", (kind) => {
     expect(res.status, await res.clone().text().catch(() => "")).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="voice-journal-\d{4}-\d{2}-\d{2}\.zip"$/);
-    return Buffer.from(await res.arrayBuffer());
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // journal.json waited under DATA_DIR while the zip streamed, and is gone once it is sent.
+    const left = await waitFor(async () => fs.readdirSync(exportTempDir(t.deps.config.DATA_DIR)), (names) => names.length === 0, 5_000);
+    expect(left).toEqual([]);
+    return bytes;
   };
   const importZip = (user: TestUser, bytes: Buffer) => t.app.request("/api/import", { method: "POST", headers: user.headers, body: importForm(bytes) });
 

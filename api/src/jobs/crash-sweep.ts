@@ -10,18 +10,18 @@ import type { BlobStore, SweepResult } from "../storage/index.js";
  * Removes what a killed process left in the blob store: upload temporaries, and audio files
  * whose row was never written (the file is committed just before its row, so a kill between
  * the two leaves one) or whose row went while account deletion removed its files; and the
- * uploaded zips of imports under DATA_DIR/imports (`importDir`). Only what nothing has touched
+ * temporaries of imports and exports under DATA_DIR (`tempDirs`). Only what nothing has touched
  * for `ageSeconds` goes: another replica may be mid-upload right now.
  */
 export async function sweepCrashLeftovers(
-  deps: { db: Kysely<DB>; blobs: BlobStore; logger: Logger; importDir?: string },
+  deps: { db: Kysely<DB>; blobs: BlobStore; logger: Logger; tempDirs?: string[] },
   ageSeconds: number,
   now = new Date(),
 ): Promise<SweepResult> {
   const before = new Date(now.getTime() - ageSeconds * 1000);
-  if (deps.importDir) {
-    const imports = await sweepFolder(deps.importDir, before);
-    if (imports) deps.logger.info({ imports }, "removed import temporaries a crash left behind");
+  for (const dir of deps.tempDirs ?? []) {
+    const removed = await sweepFolder(dir, before);
+    if (removed) deps.logger.info({ dir, removed }, "removed import or export temporaries a crash left behind");
   }
   const notes = voiceNotesRepository(deps.db);
   const result = await deps.blobs.sweep(before, (keys) => notes.referencedAudioKeys(keys));

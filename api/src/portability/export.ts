@@ -4,10 +4,10 @@ import {
   TRANSCRIPTION_ERROR_PREFIX,
   type ExportedCollection,
 } from "@vj/core";
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { DomainRow } from "../db/schema.js";
@@ -20,6 +20,9 @@ import { ZipWriter } from "./zip-writer.js";
 
 /** Notes read from the database at a time: memory holds one page's text, whatever the journal's size. */
 const NOTES_PAGE = 500;
+
+/** Where an export's journal.json is written while its zip streams: under DATA_DIR, swept after a crash like an import's upload. */
+export const exportTempDir = (dataDir: string) => path.join(dataDir, "exports");
 
 /**
  * The journal as one zip (DESIGN §12), streamed: `journal.json` (the data, versioned), a Markdown
@@ -43,8 +46,9 @@ export async function exportJournal(ctx: ServiceContext, userId: string, domainI
 
 async function* journalZip(ctx: ServiceContext, repo: ReturnType<typeof portabilityRepository>, userId: string, collections: DomainRow[]): AsyncGenerator<Buffer> {
   const zip = new ZipWriter();
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "vj-export-"));
-  const jsonPath = path.join(dir, "journal.json");
+  const dir = exportTempDir(ctx.config.DATA_DIR);
+  await fs.mkdir(dir, { recursive: true });
+  const jsonPath = path.join(dir, `${randomUUID()}.json`);
   const json = createWriteStream(jsonPath);
   const write = async (text: string) => {
     if (!json.write(text)) await once(json, "drain");
@@ -119,7 +123,7 @@ async function* journalZip(ctx: ServiceContext, repo: ReturnType<typeof portabil
     yield* zip.end();
   } finally {
     json.destroy();
-    await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    await fs.rm(jsonPath, { force: true }).catch(() => undefined);
   }
 }
 
