@@ -51,12 +51,15 @@ export async function buildApi() {
   const { build } = await import("esbuild");
   const pkg = JSON.parse(fs.readFileSync(path.join(api, "package.json"), "utf8"));
   const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@vj/") && !BUNDLED.has(name));
-  fs.rmSync(path.join(api, "dist"), { recursive: true, force: true });
+  const dist = path.dirname(outfile);
+  // Built beside dist (the same depth under api/, so the source maps' paths hold), then moved in.
+  const staging = `${dist}.staging-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
   const result = await build({
     entryPoints: [entry, backupEntry],
     // Split at dynamic imports: what only some set-ups need (the S3 SDK, PGlite) loads on use,
     // and main.js starts opening the database while the server's modules load.
-    outdir: path.dirname(outfile),
+    outdir: staging,
     entryNames: "[name]",
     // Beside main.js, not in a folder of their own: every module of the bundle is then one level
     // under api/, as in src/, and config.ts's default WEB_DIST (../../web/dist from its own file)
@@ -77,6 +80,14 @@ export async function buildApi() {
     metafile: true,
   });
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+  // File by file, each rename atomic: a server already running from dist that loads a chunk
+  // later (a build while the browser journeys' servers run) finds the old file or the new one,
+  // never none. What the new build no longer has goes after.
+  fs.mkdirSync(dist, { recursive: true });
+  const made = new Set(fs.readdirSync(staging));
+  for (const name of made) fs.renameSync(path.join(staging, name), path.join(dist, name));
+  for (const name of fs.readdirSync(dist)) if (!made.has(name)) fs.rmSync(path.join(dist, name), { recursive: true, force: true });
+  fs.rmSync(staging, { recursive: true, force: true });
   return { bytes };
 }
 
