@@ -80,6 +80,19 @@ describe("route decisions read the collection list the server has now", () => {
     expect(calls).toEqual([]);
   });
 
+  it("a collection chosen while only this device had it opens at '/' under the id the server gave it", async () => {
+    serverAnswering([home, travel]);
+    const map = new Map<string, string>([[LAST_SELECTED_COLLECTION_KEY, "11111111-2222-4333-8444-555555555555"]]);
+    vi.stubGlobal("window", { localStorage: { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) } });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const followed = async (id: string) => (id === "11111111-2222-4333-8444-555555555555" ? travel.id : null);
+    expect(await resolveHome(queryClient, followed)).toEqual({ to: "collection", collection: travel });
+    expect(map.get(LAST_SELECTED_COLLECTION_KEY)).toBe(travel.id);
+    // Nothing followed (a collection deleted meanwhile): the default, as before.
+    map.set(LAST_SELECTED_COLLECTION_KEY, "99999999-2222-4333-8444-555555555555");
+    expect(await resolveHome(queryClient, followed)).toEqual({ to: "collection", collection: home });
+  });
+
   it("after onboarding created the first collection (list invalidated), '/' opens it instead of onboarding again", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
     serverAnswering([]);

@@ -1,7 +1,9 @@
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import type { Domain } from "@vj/core";
 import { collectionQueries } from "./queries";
-import { collectionBySlug, homeTarget, readLastSelected, type HomeTarget } from "./selection";
+import { followedServerId } from "../outbox/changes-store";
+import { outboxDb } from "../outbox/outbox-db";
+import { collectionBySlug, homeTarget, readLastSelected, rememberSelected, type HomeTarget } from "./selection";
 
 /**
  * The collection list for a route decision. The cache is kept "never stale" (SPEC §9), so a list
@@ -27,12 +29,22 @@ async function readCollections(queryClient: QueryClient, forceFresh = false): Pr
 
 /**
  * Where "/" sends a signed-in user (SPEC §2): the last selected, default or first collection;
- * with none, the default-collection lookup; when that fails too, onboarding.
+ * with none, the default-collection lookup; when that fails too, onboarding. A collection chosen
+ * while only this device had it is remembered by the device's id: once the server gave it its
+ * own (`followed`), that one is the last selected.
  */
-export async function resolveHome(queryClient: QueryClient): Promise<HomeTarget> {
+export async function resolveHome(
+  queryClient: QueryClient,
+  followed: (deviceId: string) => Promise<string | null> = (id) => followedServerId(outboxDb(), id),
+): Promise<HomeTarget> {
   const collections = await readCollections(queryClient);
   const fallback = collections.length > 0 ? null : await queryClient.ensureQueryData(collectionQueries.default());
-  return homeTarget(collections, readLastSelected(), fallback);
+  let last = readLastSelected();
+  if (last && !collections.some((c) => c.id === last)) {
+    const serverId = await followed(last).catch(() => null);
+    if (serverId && collections.some((c) => c.id === serverId)) rememberSelected((last = serverId));
+  }
+  return homeTarget(collections, last, fallback);
 }
 
 /**
