@@ -1,6 +1,6 @@
 import { LIMITS, TRANSCRIPTION_LIMIT_WAITING, type VoiceNote } from "@vj/core";
 import { AlertTriangle, Pencil, RotateCcw, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { IconButton } from "../../components/ui/icon-button";
@@ -17,7 +17,7 @@ const textButton =
   "inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
 
 /** One voice note (SPEC §2 "Notes tab"), plus playback, editing in place and a retry for a failed transcription. */
-export function NoteCard({
+function NoteCardView({
   note,
   timeZone,
   now,
@@ -176,3 +176,30 @@ export function NoteCard({
     </article>
   );
 }
+
+/** Whether two marks show the same thing (the outbox answers new objects for unchanged rows). */
+function sameMark(a: SyncMark | undefined, b: SyncMark | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.status === b.status &&
+    a.change.seq === b.change.seq &&
+    a.change.lastError === b.change.lastError &&
+    JSON.stringify(a.change.current) === JSON.stringify(b.change.current)
+  );
+}
+
+/**
+ * A card renders again only when what it shows changed: a rename of another note, or a refetch
+ * that kept this one as it was, leaves it alone, so a change made offline is on screen in the
+ * next frame even on a slow phone. The list's "now" matters to the minute (Today, Yesterday).
+ */
+export const NoteCard = memo(
+  NoteCardView,
+  (a, b) =>
+    a.note === b.note &&
+    a.timeZone === b.timeZone &&
+    a.highlighted === b.highlighted &&
+    Math.floor(a.now.getTime() / 60_000) === Math.floor(b.now.getTime() / 60_000) &&
+    sameMark(a.mark, b.mark),
+);
