@@ -29,14 +29,15 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
   const notes = (): Promise<VoiceNote[]> => apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") });
   const card = (title: string) => page.getByTestId("note-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
-  async function open(label: string, seed: { title: string; transcript?: string }[]) {
+  /** A new user with a "Trips" collection holding `seed`, signed in, the page under the service worker. */
+  async function open(label: string, seed: { title: string; transcript?: string }[], launch: Parameters<typeof launchBrowser>[0] = {}) {
     user = await signUpUser(baseUrl, label);
     domainId = (await apiAs(baseUrl, user).createCollection({ name: "Trips", primaryColor: "#0369a1", isDefault: true })).id;
     for (const [i, s] of seed.entries()) {
       const note = await apiAs(baseUrl, user).uploadNote({ domainId, title: s.title, createdAt: new Date(Date.now() - (seed.length - i) * 60_000).toISOString() });
       if (s.transcript) await apiAs(baseUrl, user).setTranscript(note.id, s.transcript);
     }
-    browser = await launchBrowser({ timezoneId: "UTC" });
+    browser = await launchBrowser({ timezoneId: "UTC", ...launch });
     context = browser.context;
     page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
@@ -47,7 +48,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
     for (const s of seed) await card(s.title).waitFor();
     // The journal the page showed is saved for offline use (throttled writes: wait for it).
-    const last = seed.at(-1)!.title;
+    const last = seed.at(-1)?.title ?? "Trips";
     await page.waitForFunction((title) => (localStorage.getItem("voice-journal.query-cache") ?? "").includes(title), last);
   }
 
@@ -164,18 +165,31 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     expect((await apiAs(baseUrl, user).createCollection({ name: "Old stuff", primaryColor: "#b91c1c" })).slug).toBe("old-stuff");
   }, 120_000);
 
+  it("a summary asked for offline waits with a card that says so, and is written once the connection is back", async () => {
+    await open("offline-summary", [{ title: "Ferry crossing", transcript: "The ferry crossed in fog. We talked about moving north in spring." }]);
+    const today = periodKeyOf(new Date(), "day", "UTC");
+    const summaries = () => apiAs(baseUrl, user).listSummaries({ domainId, period: "day", periodKey: today });
+    await page.getByRole("tab", { name: /Summary/ }).click();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Generate Summary for This Day" }).click();
+    const dialog = page.getByRole("dialog", { name: "Choose a summary type" });
+    await dialog.getByRole("button", { name: /^General Summary/ }).click();
+    await dialog.getByRole("button", { name: "Generate Summary" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const waiting = page.getByRole("article", { name: "General Summary: waiting to sync" });
+    await waiting.getByText("Waiting to sync. This summary will be written once you are back online.", { exact: true }).waitFor();
+    await captureScreen(page, "summary-waiting-offline", () => waiting.waitFor());
+    expect(await summaries()).toEqual([]);
+
+    await context.setOffline(false);
+    const written = page.getByRole("article", { name: "General Summary", exact: true });
+    await written.getByText("From 1 note", { exact: true }).waitFor({ timeout: 30_000 });
+    await waiting.waitFor({ state: "detached" });
+    await expect.poll(async () => (await summaries()).length, { timeout: 15_000 }).toBe(1);
+  }, 120_000);
+
   it("a collection created offline, a recording made into it, a reload still offline — back online the server has that one collection with the note in it", async () => {
-    user = await signUpUser(baseUrl, "offline-create");
-    domainId = (await apiAs(baseUrl, user).createCollection({ name: "Trips", primaryColor: "#0369a1", isDefault: true })).id;
-    browser = await launchBrowser({ args: fakeMicrophoneArgs(makeSpeechWav("Gulls over the harbour at dawn.")), timezoneId: "UTC" });
-    context = browser.context;
-    page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, baseUrl, user.email, user.password);
-    await page.waitForURL(`${baseUrl}/trips`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+    await open("offline-create", [], { args: fakeMicrophoneArgs(makeSpeechWav("Gulls over the harbour at dawn.")) });
     await page.goto(`${baseUrl}/collections`);
     const collectionCard = (name: string) => page.getByTestId("collection-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
     await collectionCard("Trips").waitFor();

@@ -23,6 +23,7 @@ import { SCREENSHOTS, SIZES } from "./page";
 const PENDING = '[data-testid="pending-upload"]';
 const note = (title: string): Card => ({ testId: "note-card", heading: title });
 const TIMER = '[data-testid="recording-timer"]';
+const HARBOUR: Card = { testId: "collection-card", heading: "Harbour walks" };
 
 export type LaunchEngine = (apiBaseUrl: string) => Promise<EngineSession & { appUrl: string; relay: Relay }>;
 
@@ -178,7 +179,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     expect((await notes()).map((n) => n.title)).toEqual(["Kept through a restart"]);
   }, JOURNEY_TIMEOUT);
 
-  it("offline: rename a note, edit its transcript, delete another; still shown after a reload offline; then the server has exactly those", async () => {
+  it("offline: rename a note, edit its transcript, delete another, create a collection and record into it; still shown after a reload offline; then the server has exactly those", async () => {
     const session = await open("engine-offline-changes", [
       { title: "Harbour walk", transcript: "We walked to the harbour." },
       { title: "Delete me", transcript: "Soon gone." },
@@ -214,8 +215,24 @@ export function engineJourneys(launch: LaunchEngine): void {
     await waitForCardGone(session, note("Delete me"));
     expect(await pageShows(session, "Saving...")).toBe(false);
 
-    // Reload with no connection: the app opens from its cache, and every change is still shown.
+    // A collection made offline, and a recording made into it: the recording waits behind it.
+    await session.navigate(`${session.appUrl}/collections`);
+    await clickButton(session, "New Collection");
+    await fill(session, "Collection Name", "Harbour walks");
+    await clickButton(session, "Create Collection");
+    await waitForText(session, "Waiting to sync", { card: HARBOUR });
+    await clickButton(session, "Open Collection", { card: HARBOUR });
+    await waitForPath(session, "/harbour-walks");
+    await record(2, "Gulls at dawn");
+    await toast("Saved Offline");
+    await waitForText(session, "Gulls at dawn", { within: PENDING });
+    // The lists as the page shows them are saved for the reload (throttled writes: wait for them).
+    await waitUntil(session, `return (localStorage.getItem("voice-journal.query-cache") || "").includes("Harbour walks");`, [], "the new collection saved for offline use");
     await session.refresh();
+    await waitForText(session, "Gulls at dawn", { within: PENDING, timeout: 30_000 });
+
+    // Opened again with no connection: the app comes from its cache, and every change is still shown.
+    await session.navigate(`${session.appUrl}/commute`);
     await waitForText(session, "Waiting to sync", { card: note("Lighthouse at dawn"), timeout: 30_000 });
     await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn") });
     await waitForText(session, "Stays as it is.", { card: note("Untouched") });
@@ -227,6 +244,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     await screenshot("offline-changes-waiting");
     // Nothing reached the server meanwhile.
     expect((await notes()).map((n) => n.title).sort()).toEqual(["Delete me", "Harbour walk", "Untouched"]);
+    expect((await apiAs(baseUrl, user).listCollections()).map((c) => c.name)).toEqual(["Commute"]);
 
     await session.setOffline(false);
     await waitForOnLine(session, true);
@@ -242,5 +260,19 @@ export function engineJourneys(launch: LaunchEngine): void {
     await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn") });
     expect(await countCards(session, note("Lighthouse at dawn"))).toBe(1);
     expect(await countCards(session, note("Delete me"))).toBe(0);
-  }, 180_000);
+    // The collection once, and the recording in it, not in the collection the page shows.
+    await expect.poll(async () => (await apiAs(baseUrl, user).listCollections()).map((c) => [c.name, c.slug]).sort(), { timeout: 30_000 }).toEqual([
+      ["Commute", "commute"],
+      ["Harbour walks", "harbour-walks"],
+    ]);
+    const harbour = (await apiAs(baseUrl, user).listCollections()).find((c) => c.name === "Harbour walks")!;
+    const today = periodKeyOf(new Date(), "day", "UTC");
+    await expect
+      .poll(async () => (await apiAs(baseUrl, user).listNotes({ domainId: harbour.id, period: "day", periodKey: today })).map((n) => n.title), { timeout: 30_000 })
+      .toEqual(["Gulls at dawn"]);
+    expect((await notes()).map((n) => n.title).sort()).toEqual(["Lighthouse at dawn", "Untouched"]);
+    await session.navigate(`${session.appUrl}/harbour-walks`);
+    await waitForText(session, "Gulls at dawn", { card: note("Gulls at dawn"), timeout: 30_000 });
+    expect(await pending()).toBe(0);
+  }, 240_000);
 }
