@@ -2,7 +2,7 @@
 // The README's two commands: `npm start` (install, build what is missing, serve)
 // and `npm test` (install, typecheck, every test). Needs only Node 20.19+ and npm:
 // pnpm itself comes through npx when it is not installed.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -100,37 +100,11 @@ async function start() {
   await import(pathToFileURL(path.join(root, "api", "dist", "main.js")).href);
 }
 
-const vitestArgs = (filter, script, out, extra = []) =>
-  ["--filter", filter, "exec", "vitest", "run", ...(script ? ["--config", script] : []), ...extra, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
-
 /** Runs one vitest suite with a JSON report beside the normal output, and returns its counts. */
 function vitestSuite(name, filter, script, reports) {
   const out = path.join(reports, `${name}.json`);
-  return suiteResult(name, runPnpm(vitestArgs(filter, script, out)), out);
-}
-
-/**
- * The same, started in the background with its output kept in a file, printed when it ends: the
- * API suite runs while the browser journeys (one browser at a time, about one core) run.
- */
-function vitestSuiteBeside(name, filter, reports, extra) {
-  const out = path.join(reports, `${name}.json`);
-  const logPath = path.join(reports, `${name}.log`);
-  const log = fs.openSync(logPath, "w");
-  const [cmd, ...pre] = pnpm();
-  const child = spawn(cmd, [...pre, ...vitestArgs(filter, null, out, extra)], { cwd: root, stdio: ["ignore", log, log] });
-  return new Promise((resolve) => {
-    child.on("error", () => resolve(1));
-    child.on("exit", (code) => resolve(code ?? 1));
-  }).then((status) => {
-    fs.closeSync(log);
-    console.log(`\n── ${name} suite (run beside the others) ──`);
-    process.stdout.write(fs.readFileSync(logPath));
-    return suiteResult(name, status, out);
-  });
-}
-
-function suiteResult(name, status, out) {
+  const status = runPnpm(["--filter", filter, "exec", "vitest", "run", ...(script ? ["--config", script] : []),
+    "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
   let passed = 0, failed = 0, files = 0, failures = [];
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, "utf8"));
@@ -156,26 +130,20 @@ function firstLine(text) {
   return String(text ?? "").split("\n").find((l) => l.trim())?.trim().slice(0, 300) ?? "";
 }
 
-async function test() {
+function test() {
   // The whole check always installs: it is what CI runs on a fresh checkout.
   install({ always: true });
   must(runPnpm(["-r", "--workspace-concurrency=1", "typecheck"]), "typecheck");
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), "vj-reports-"));
-  const suites = [vitestSuite("core", "@vj/core", null, reports)];
-  const journeys = fs.existsSync(path.join(root, "web", "vitest.e2e.config.ts"));
-  let api;
-  if (journeys) {
-    // What the journeys serve is built first, so nothing rebuilds it while the API suite runs beside
-    // them; that suite takes one worker then, leaving the browsers the other core.
-    buildWebIfStale();
-    await buildApiIfStale();
-    api = vitestSuiteBeside("api", "@vj/api", reports, ["--maxWorkers=1"]);
-  } else {
-    suites.push(vitestSuite("api", "@vj/api", null, reports));
-  }
+  const suites = [
+    vitestSuite("core", "@vj/core", null, reports),
+    vitestSuite("api", "@vj/api", null, reports),
+  ];
   if (fs.existsSync(path.join(root, "web", "vitest.config.ts"))) suites.push(vitestSuite("web", "@vj/web", null, reports));
-  if (journeys) suites.push(vitestSuite("e2e", "@vj/web", "vitest.e2e.config.ts", reports));
-  if (api) suites.splice(1, 0, await api);
+  if (fs.existsSync(path.join(root, "web", "vitest.e2e.config.ts"))) {
+    buildWebIfStale();
+    suites.push(vitestSuite("e2e", "@vj/web", "vitest.e2e.config.ts", reports));
+  }
   console.log("\nsuite  status  passed  failed");
   for (const s of suites) console.log(`${s.name.padEnd(6)} ${s.status === 0 ? "ok    " : "FAILED"}  ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}`);
   const passed = suites.reduce((n, s) => n + s.passed, 0);
@@ -198,7 +166,7 @@ async function backupCommand(name) {
 
 const command = process.argv[2];
 if (command === "start") await start();
-else if (command === "test") await test();
+else if (command === "test") test();
 else if (command === "backup" || command === "restore") await backupCommand(command);
 else {
   console.error("usage: node scripts/run.mjs start|test|backup|restore");

@@ -128,7 +128,7 @@ describe.each(dbKinds)("POST /api/import as its own process on %s", (kind) => {
     await new Promise((r) => setTimeout(r, 1100));
     const second = await spawnApi(env);
     processes.push(second);
-    await until(() => second.logs.some((l) => l.msg === "removed import temporaries a crash left behind"), 20_000);
+    await until(() => second.logs.some((l) => l.msg === "removed import or export temporaries a crash left behind"), 20_000);
     expect(importTemps(dataDir)).toEqual([]);
     expect(await serving(second)).toBe(true);
     second.child.kill("SIGTERM");

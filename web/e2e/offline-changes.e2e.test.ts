@@ -171,7 +171,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     const summaries = () => apiAs(baseUrl, user).listSummaries({ domainId, period: "day", periodKey: today });
     await page.getByRole("tab", { name: /Summary/ }).click();
     await context.setOffline(true);
-    await page.getByRole("button", { name: "Generate Summary for This Day" }).click();
+    await page.getByRole("button", { name: "Generate Summary for Today" }).click();
     const dialog = page.getByRole("dialog", { name: "Choose a summary type" });
     await dialog.getByRole("button", { name: /^General Summary/ }).click();
     await dialog.getByRole("button", { name: "Generate Summary" }).click();

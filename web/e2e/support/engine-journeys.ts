@@ -226,12 +226,10 @@ export function engineJourneys(launch: LaunchEngine): void {
     await record(2, "Gulls at dawn");
     await toast("Saved Offline");
     await waitForText(session, "Gulls at dawn", { within: PENDING });
-    // The lists as the page shows them are saved for the reload (throttled writes: wait for them).
+    // The lists as the page shows them are saved for the next load (throttled writes: wait for them).
     await waitUntil(session, `return (localStorage.getItem("voice-journal.query-cache") || "").includes("Harbour walks");`, [], "the new collection saved for offline use");
-    await session.refresh();
-    await waitForText(session, "Gulls at dawn", { within: PENDING, timeout: 30_000 });
 
-    // Opened again with no connection: the app comes from its cache, and every change is still shown.
+    // Loaded again with no connection: the app comes from its cache, and every change is still shown.
     await session.navigate(`${session.appUrl}/commute`);
     await waitForText(session, "Waiting to sync", { card: note("Lighthouse at dawn"), timeout: 30_000 });
     await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn") });
@@ -244,6 +242,10 @@ export function engineJourneys(launch: LaunchEngine): void {
     await screenshot("offline-changes-waiting");
     // Nothing reached the server meanwhile.
     expect((await notes()).map((n) => n.title).sort()).toEqual(["Delete me", "Harbour walk", "Untouched"]);
+    await session.navigate(`${session.appUrl}/collections`);
+    await waitForText(session, "Waiting to sync", { card: HARBOUR, timeout: 30_000 });
+    await clickButton(session, "Open Collection", { card: HARBOUR });
+    await waitForText(session, "Gulls at dawn", { within: PENDING });
     expect((await apiAs(baseUrl, user).listCollections()).map((c) => c.name)).toEqual(["Commute"]);
 
     await session.setOffline(false);
@@ -255,12 +257,7 @@ export function engineJourneys(launch: LaunchEngine): void {
         ["Lighthouse at dawn", "We walked to the lighthouse at dawn."],
         ["Untouched", "Stays as it is."],
       ]);
-    await expect.poll(() => count(session, "waiting-to-sync"), { timeout: 15_000 }).toBe(0);
-    expect(await pageShows(session, "Saving...")).toBe(false);
-    await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn") });
-    expect(await countCards(session, note("Lighthouse at dawn"))).toBe(1);
-    expect(await countCards(session, note("Delete me"))).toBe(0);
-    // The collection once, and the recording in it, not in the collection the page shows.
+    // The collection once, and the recording in it, not in the collection it was made beside.
     await expect.poll(async () => (await apiAs(baseUrl, user).listCollections()).map((c) => [c.name, c.slug]).sort(), { timeout: 30_000 }).toEqual([
       ["Commute", "commute"],
       ["Harbour walks", "harbour-walks"],
@@ -270,9 +267,15 @@ export function engineJourneys(launch: LaunchEngine): void {
     await expect
       .poll(async () => (await apiAs(baseUrl, user).listNotes({ domainId: harbour.id, period: "day", periodKey: today })).map((n) => n.title), { timeout: 30_000 })
       .toEqual(["Gulls at dawn"]);
-    expect((await notes()).map((n) => n.title).sort()).toEqual(["Lighthouse at dawn", "Untouched"]);
-    await session.navigate(`${session.appUrl}/harbour-walks`);
     await waitForText(session, "Gulls at dawn", { card: note("Gulls at dawn"), timeout: 30_000 });
     expect(await pending()).toBe(0);
+    await expect.poll(() => count(session, "waiting-to-sync"), { timeout: 15_000 }).toBe(0);
+
+    await session.navigate(`${session.appUrl}/commute`);
+    await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn"), timeout: 30_000 });
+    expect(await countCards(session, note("Lighthouse at dawn"))).toBe(1);
+    expect(await countCards(session, note("Delete me"))).toBe(0);
+    expect(await count(session, "waiting-to-sync")).toBe(0);
+    expect(await pageShows(session, "Saving...")).toBe(false);
   }, 240_000);
 }
