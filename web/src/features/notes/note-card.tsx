@@ -1,4 +1,4 @@
-import { LIMITS, TRANSCRIPTION_LIMIT_WAITING, type VoiceNote } from "@vj/core";
+import { LIMITS, TRANSCRIPTION_LIMIT_WAITING, type UpdateVoiceNoteInput, type VoiceNote } from "@vj/core";
 import { AlertTriangle, Pencil, RotateCcw, Trash2 } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
@@ -42,13 +42,23 @@ function NoteCardView({
   const update = useUpdateNote();
   const remove = useDeleteNote();
   const retry = useRetryTranscription();
-  const body = noteBody(note);
+  // What was just saved, drawn in the same frame as the Enter or Save: the lists learn it a task
+  // later, and from then on show it themselves.
+  const [saved, setSaved] = useState<UpdateVoiceNoteInput | null>(null);
+  useEffect(() => setSaved(null), [note]);
+  const shown = saved ? { ...note, ...saved } : note;
+  const title = shown.title;
+  const body = noteBody(shown);
+  const save = (changes: UpdateVoiceNoteInput) => {
+    setSaved(changes);
+    return update.save(note, changes);
+  };
 
   return (
     <article
       ref={card}
       aria-labelledby={editing === "title" ? undefined : titleId}
-      aria-label={editing === "title" ? note.title : undefined}
+      aria-label={editing === "title" ? title : undefined}
       aria-current={highlighted ? "true" : undefined}
       data-testid="note-card"
       className={cn(
@@ -61,29 +71,29 @@ function NoteCardView({
           {editing === "title" ? (
             <InlineEdit
               label="Note title"
-              initial={note.title}
+              initial={title}
               maxLength={LIMITS.title}
-              onSave={(title) => update.save(note, { title })}
+              onSave={(next) => save({ title: next })}
               onDone={() => setEditing(null)}
             />
           ) : (
             <h3 id={titleId} className="text-base font-semibold leading-6 text-slate-900 [overflow-wrap:anywhere]">
-              {note.title}
+              {title}
             </h3>
           )}
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-slate-500">
             <time dateTime={note.createdAt}>{noteTimestamp(note, timeZone, now)}</time>
             <span aria-hidden>·</span>
-            <span data-testid="note-meta">{noteMeta(note)}</span>
+            <span data-testid="note-meta">{noteMeta(shown)}</span>
             {mark?.status === "waiting" ? <WaitingToSync /> : null}
           </p>
         </div>
         {editing === "title" ? null : (
           <div className="-mr-1.5 -mt-1 flex shrink-0">
-            <IconButton aria-label={`Edit title of ${note.title}`} onClick={() => setEditing("title")}>
+            <IconButton aria-label={`Edit title of ${title}`} onClick={() => setEditing("title")}>
               <Pencil className="size-4" aria-hidden />
             </IconButton>
-            <IconButton tone="danger" aria-label={`Delete ${note.title}`} onClick={() => setConfirming(true)}>
+            <IconButton tone="danger" aria-label={`Delete ${title}`} onClick={() => setConfirming(true)}>
               <Trash2 className="size-4" aria-hidden />
             </IconButton>
           </div>
@@ -100,7 +110,7 @@ function NoteCardView({
             allowEmpty
             initial={body.kind === "transcript" ? body.text : ""}
             maxLength={LIMITS.transcription}
-            onSave={(transcription) => update.save(note, { transcription })}
+            onSave={(transcription) => save({ transcription })}
             onDone={() => setEditing(null)}
           />
         ) : body.kind === "transcript" ? (
@@ -168,7 +178,7 @@ function NoteCardView({
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete voice note"
-        description={`Are you sure you want to delete "${note.title}"? This action cannot be undone.`}
+        description={`Are you sure you want to delete "${title}"? This action cannot be undone.`}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => remove.mutate(note.id, { onSettled: () => setConfirming(false) })}
