@@ -1,45 +1,47 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { type CreateDomainInput, type Domain } from "@vj/core";
-import { answerSchema, ApiError, apiRequest } from "../../lib/api-client";
-import { useAppMutation } from "../../lib/mutation";
+import { ApiError } from "../../lib/api-client";
+import { toast } from "../../lib/toast-store";
 import { useAuth } from "../auth/auth-provider";
 import { makeChange } from "../outbox/page-outbox";
 import { collectionCreateChange, collectionOfCreate, takenAddressMessage } from "./offline-create";
 import { collectionKeys } from "./queries";
 
-function createCollection(input: CreateDomainInput): Promise<Domain> {
-  return apiRequest("/api/domains", { method: "POST", body: input, schema: answerSchema((s) => s.domainSchema) });
+/**
+ * A new collection goes through the outbox like every change (DESIGN §13), with an id made here:
+ * it is in the list at once, offline too, and sent in its turn; a recording made into it waits
+ * for it. An address already taken is refused here, as the server would.
+ */
+function useCreateThroughOutbox(): (input: CreateDomainInput) => Promise<Domain> {
+  const queryClient = useQueryClient();
+  const ownerId = useAuth().user?.id ?? "";
+  return async (input) => {
+    const id = crypto.randomUUID();
+    const taken = takenAddressMessage(queryClient.getQueryData<Domain[]>(collectionKeys.list()) ?? [], input.name, id);
+    if (taken) throw new ApiError(409, taken, "conflict");
+    const created = collectionOfCreate(await makeChange(collectionCreateChange(ownerId, id, input)))!;
+    queryClient.setQueryData<Domain[]>(collectionKeys.list(), (list) => [...(list ?? []).filter((c) => c.id !== id), created]);
+    return created;
+  };
 }
 
-/** Onboarding's first collection (SPEC §8 toasts); success refreshes the list and the default. */
+/** Onboarding's first collection (SPEC §8 toasts), kept on the device first: a first collection made offline waits to be sent. */
 export function useCreateFirstCollection() {
-  return useAppMutation({
-    mutationFn: createCollection,
-    invalidate: () => [collectionKeys.all],
-    success: { title: "Collection created!", description: "Your first collection is ready. Let's start journaling!" },
-    failure: (error) => ({ title: "Failed to create collection", description: error.message || "Something went wrong. Please try again." }),
+  const mutationFn = useCreateThroughOutbox();
+  return useMutation({
+    networkMode: "always",
+    mutationFn,
+    onSuccess: () => toast({ title: "Collection created!", description: "Your first collection is ready. Let's start journaling!" }),
+    onError: (error) => toast({ variant: "destructive", title: "Failed to create collection", description: error.message || "Something went wrong. Please try again." }),
   });
 }
 
-/**
- * The /collections dialog: the new collection goes through the outbox like every change (DESIGN
- * §13), with an id made here. It is in the list at once, offline too, and sent in its turn; a
- * recording made into it waits for it. An address already taken is said under the name (SPEC §8:
- * no toast), as the server would.
- */
+/** The /collections dialog's create; an address already taken is said under the name (SPEC §8: no toast). */
 export function useCreateCollection() {
-  const queryClient = useQueryClient();
-  const ownerId = useAuth().user?.id ?? "";
+  const mutationFn = useCreateThroughOutbox();
   return useMutation({
     networkMode: "always",
-    mutationFn: async (input: CreateDomainInput): Promise<Domain> => {
-      const id = crypto.randomUUID();
-      const taken = takenAddressMessage(queryClient.getQueryData<Domain[]>(collectionKeys.list()) ?? [], input.name, id);
-      if (taken) throw new ApiError(409, taken, "conflict");
-      const created = collectionOfCreate(await makeChange(collectionCreateChange(ownerId, id, input)))!;
-      queryClient.setQueryData<Domain[]>(collectionKeys.list(), (list) => [...(list ?? []).filter((c) => c.id !== id), created]);
-      return created;
-    },
+    mutationFn,
     onError: (error) => console.error("Failed to create collection", error),
   });
 }
