@@ -1,5 +1,8 @@
 import { REMINDER_TITLE, REMINDER_URL, type ReminderSettings } from "@vj/core";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
+import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inject } from "vitest";
 import type { Database } from "../src/db/database.js";
@@ -236,5 +239,38 @@ describe.each(dbKinds)("reminders on %s", (kind) => {
       expect(await del.json()).toEqual({ success: true });
     }
     expect(await t.deps.database.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+});
+
+describe("VAPID keys from the environment", () => {
+  let push: PushServiceStandIn;
+  let t: TestApp;
+  const pair = webpush.generateVAPIDKeys();
+  beforeAll(async () => {
+    push = await startPushService(inject("pushCertificate"));
+    t = await createTestApp("pglite", {
+      PUSH_ENDPOINT_ALLOWLIST: push.origin,
+      VAPID_PUBLIC_KEY: pair.publicKey,
+      VAPID_PRIVATE_KEY: pair.privateKey,
+      VAPID_SUBJECT: "mailto:family@example.org",
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await push.close();
+  });
+
+  test("are the ones the app offers and the push service sees, with their subject; none is generated into DATA_DIR", async () => {
+    const user = await createUser(t.deps);
+    expect(((await (await call(t, "GET", "/api/push/public-key", { user })).json()) as { publicKey: string }).publicKey).toBe(pair.publicKey);
+    const keys = push.subscribe(user.id);
+    expect((await call(t, "POST", "/api/push/subscriptions", { user, json: keys.subscription })).status).toBe(201);
+    const now = new Date("2026-03-02T06:00:00Z");
+    await putReminderSettings({ ...serviceContext(t.deps), logger: silent }, user.id, { enabled: true, time: "07:00", days: EVERY_DAY, onlyIfNoNote: true, tz: "UTC" }, now);
+    const sender = createPushSender({ vapid: loadVapidDetails(t.deps.config), allowlist: t.deps.config.PUSH_ENDPOINT_ALLOWLIST });
+    await new JobLoop({ logger: silent }).add(reminderKind({ db: t.deps.database.db, sender, clock: () => new Date("2026-03-02T07:00:10Z") })).drain();
+    const [message] = push.received.filter((m) => m.id === user.id);
+    expect(verifyVapid(message!.headers.authorization as string, push.origin)).toEqual({ publicKey: pair.publicKey, subject: "mailto:family@example.org" });
+    expect(fs.existsSync(path.join(t.deps.config.DATA_DIR, "vapid-keys.json"))).toBe(false);
   });
 });
