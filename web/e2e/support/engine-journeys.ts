@@ -179,7 +179,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     expect((await notes()).map((n) => n.title)).toEqual(["Kept through a restart"]);
   }, JOURNEY_TIMEOUT);
 
-  it("offline: rename a note, edit its transcript, delete another, create a collection and record into it; still shown after a reload offline; then the server has exactly those", async () => {
+  it("offline: rename a note, edit transcripts, delete another, create a collection and record into it; still shown after a reload offline; then the server has exactly those, and an edit overtaken elsewhere shows both texts", async () => {
     const session = await open("engine-offline-changes", [
       { title: "Harbour walk", transcript: "We walked to the harbour." },
       { title: "Delete me", transcript: "Soon gone." },
@@ -215,6 +215,14 @@ export function engineJourneys(launch: LaunchEngine): void {
     await waitForCardGone(session, note("Delete me"));
     expect(await pageShows(session, "Saving...")).toBe(false);
 
+    // A transcript edited here while another device changes it too: both are kept, the person chooses.
+    const untouched = (await notes()).find((n) => n.title === "Untouched")!;
+    await clickButton(session, "Edit transcript", { card: note("Untouched") });
+    await fill(session, "Transcript", "Edited on this phone.");
+    await clickButton(session, "Save");
+    await waitForText(session, "Edited on this phone.", { card: note("Untouched") });
+    await apiAs(baseUrl, user).setTranscript(untouched.id, "Changed on the laptop.");
+
     // A collection made offline, and a recording made into it: the recording waits behind it.
     await session.navigate(`${session.appUrl}/collections`);
     await clickButton(session, "New Collection");
@@ -233,7 +241,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     await session.navigate(`${session.appUrl}/commute`);
     await waitForText(session, "Waiting to sync", { card: note("Lighthouse at dawn"), timeout: 30_000 });
     await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn") });
-    await waitForText(session, "Stays as it is.", { card: note("Untouched") });
+    await waitForText(session, "Edited on this phone.", { card: note("Untouched") });
     expect(await countCards(session, note("Delete me"))).toBe(0);
     expect(await countCards(session, note("Harbour walk"))).toBe(0);
     // The tab's count agrees with the list: the note deleted here is not counted.
@@ -255,7 +263,7 @@ export function engineJourneys(launch: LaunchEngine): void {
       .poll(async () => (await notes()).map((n) => [n.title, n.transcription]).sort(), { timeout: 30_000 })
       .toEqual([
         ["Lighthouse at dawn", "We walked to the lighthouse at dawn."],
-        ["Untouched", "Stays as it is."],
+        ["Untouched", "Changed on the laptop."],
       ]);
     // The collection once, and the recording in it, not in the collection it was made beside.
     await expect.poll(async () => (await apiAs(baseUrl, user).listCollections()).map((c) => [c.name, c.slug]).sort(), { timeout: 30_000 }).toEqual([
@@ -275,6 +283,13 @@ export function engineJourneys(launch: LaunchEngine): void {
     await waitForText(session, "We walked to the lighthouse at dawn.", { card: note("Lighthouse at dawn"), timeout: 30_000 });
     expect(await countCards(session, note("Lighthouse at dawn"))).toBe(1);
     expect(await countCards(session, note("Delete me"))).toBe(0);
+    // The edit the other device overtook: both texts, and the person keeps theirs.
+    await waitForText(session, "Changed on another device", { card: note("Untouched") });
+    await waitForText(session, "Changed on the laptop.", { within: '[data-testid="conflict-theirs"]' });
+    await waitForText(session, "Edited on this phone.", { within: '[data-testid="conflict-mine"]' });
+    await clickButton(session, "Keep mine", { card: note("Untouched") });
+    await expect.poll(async () => (await notes()).find((n) => n.title === "Untouched")!.transcription, { timeout: 30_000 }).toBe("Edited on this phone.");
+    await expect.poll(() => count(session, "change-conflict"), { timeout: 15_000 }).toBe(0);
     expect(await count(session, "waiting-to-sync")).toBe(0);
     expect(await pageShows(session, "Saving...")).toBe(false);
   }, 240_000);
