@@ -8,13 +8,14 @@ import { collectionOfCreate } from "./offline-create";
 import { collectionQueries } from "./queries";
 import { pickCollection, readLastSelected } from "./selection";
 import { applyChanges, isUnsentCreate, syncMarks } from "../outbox/overlay";
-import { usePendingChanges } from "../outbox/use-outbox";
+import { usePendingChangesRead } from "../outbox/use-outbox";
 
 /** /collections (SPEC §2): every collection with its figures, and "New Collection". */
 export function CollectionsPage() {
   const collections = useQuery(collectionQueries.list());
   // The person's waiting creates, edits and deletes over what the server last said.
-  const changes = usePendingChanges();
+  const read = usePendingChangesRead();
+  const changes = read ?? [];
   const marks = syncMarks(changes);
   const list = applyChanges(collections.data ?? [], changes, "collection", collectionOfCreate);
   // The card marked current is the one "/" would open (and the header names).
@@ -34,7 +35,7 @@ export function CollectionsPage() {
             New Collection
           </Button>
         </div>
-        {collections.isPending ? (
+        {collections.isPending || read === undefined ? (
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <CollectionCardSkeleton />
             <CollectionCardSkeleton />

@@ -5,7 +5,7 @@ import { Spinner } from "../../components/ui/spinner";
 import type { JournalView } from "../journal-view/use-journal-view";
 import { PendingUploads } from "../outbox/pending-uploads";
 import { applyChanges, isUnsentCreate, syncMarks } from "../outbox/overlay";
-import { usePendingChanges } from "../outbox/use-outbox";
+import { usePendingChangesRead } from "../outbox/use-outbox";
 import { NoteCard } from "./note-card";
 import { useOnline } from "../../lib/use-online";
 import { NoteSkeletons, NotesEmpty, NotesLoadError, NotesOffline } from "./notes-states";
@@ -15,8 +15,10 @@ import { useLoadMore } from "./use-load-more";
 
 /** The Notes tab (SPEC §2): pending uploads, then the period's notes newest first, paged as the person scrolls. */
 export function NotesTab({ collection, view }: { collection: Domain; view: JournalView }) {
-  // The person's waiting changes over what the server last said: a refetch never undoes them.
-  const changes = usePendingChanges();
+  // The person's waiting changes over what the server last said: a refetch never undoes them, and
+  // nothing is listed before they are known.
+  const read = usePendingChangesRead();
+  const changes = read ?? [];
   // A collection made on this device that the server does not have yet: nothing to ask for, none to show.
   const unsent = isUnsentCreate(changes, "collection", collection.id);
   const notes = useInfiniteQuery({ ...noteQueries.list({ domainId: collection.id, period: view.period, periodKey: view.periodKey }), enabled: !unsent });
@@ -36,7 +38,7 @@ export function NotesTab({ collection, view }: { collection: Domain; view: Journ
     if (missing && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [missing, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   const online = useOnline();
-  const state = notesListState({ isPending: notes.isPending && !unsent, isError: notes.isError, error: notes.error, count: list.length, online });
+  const state = notesListState({ isPending: (notes.isPending && !unsent) || read === undefined, isError: notes.isError, error: notes.error, count: list.length, online });
   // One "now" per render, so every card agrees on what Today and Yesterday are.
   const now = new Date();
 

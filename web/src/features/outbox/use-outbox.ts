@@ -49,8 +49,20 @@ export function useUnclaimedUploads(): PendingUpload[] {
   return useLive<PendingUpload[]>(ownerId ? () => unclaimedUploads(outboxDb()) : null, [], ownerId);
 }
 
-/** The signed-in person's waiting changes, in the order made (another person's are never shown). */
-export function usePendingChanges(): PendingChange[] {
+const NO_CHANGES: PendingChange[] = [];
+
+/**
+ * The signed-in person's waiting changes, in the order made (another person's are never shown),
+ * or undefined until the outbox has been read once: a list drawn before that would show, for a
+ * moment, what the person changed here (a note deleted offline, back after a reload).
+ */
+export function usePendingChangesRead(): PendingChange[] | undefined {
   const ownerId = useOwnerId();
-  return useLive<PendingChange[]>(ownerId ? () => listChanges(outboxDb(), ownerId) : null, [], ownerId);
+  const changes = useLive<PendingChange[] | undefined>(ownerId ? () => listChanges(outboxDb(), ownerId) : null, undefined, ownerId);
+  return ownerId ? changes : NO_CHANGES;
+}
+
+/** The same, as none until the outbox has been read (for what may show the server's state meanwhile). */
+export function usePendingChanges(): PendingChange[] {
+  return usePendingChangesRead() ?? NO_CHANGES;
 }
