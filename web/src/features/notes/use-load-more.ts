@@ -1,16 +1,17 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /**
  * Loads the next page of a list when its end scrolls near the viewport (IntersectionObserver on
  * a sentinel element), so a week or month of notes arrives page by page as the person scrolls.
  */
 export function useLoadMore(options: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown }) {
-  const sentinel = useRef<HTMLDivElement>(null);
+  // A callback ref kept in state: the sentinel may appear after the list's first answer (the list
+  // waits for the outbox too), and the observer must follow it then.
+  const [el, sentinel] = useState<HTMLDivElement | null>(null);
   const latest = useRef(options);
   latest.current = options;
 
   useEffect(() => {
-    const el = sentinel.current;
     if (!el || !options.hasNextPage || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -23,7 +24,7 @@ export function useLoadMore(options: { hasNextPage: boolean; isFetchingNextPage:
     observer.observe(el);
     return () => observer.disconnect();
     // Re-observing after each page: a sentinel still in view after a short page fires again.
-  }, [options.hasNextPage, options.isFetchingNextPage]);
+  }, [el, options.hasNextPage, options.isFetchingNextPage]);
 
   return sentinel;
 }
