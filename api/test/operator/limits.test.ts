@@ -64,7 +64,13 @@ describe.each(dbKinds)("daily spending limits on %s", (kind) => {
     const note = (id: string) => server.deps.database.db.selectFrom("voice_notes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     const first = await upload("First");
     await waitFor(() => note(first), (n) => n.is_transcribed);
-    // Today's minute is spent (the first note counted its seconds): the next note waits for the reset.
+    // The first note's seconds are counted once its transcript is kept: wait for that row, then spend the rest.
+    const counted = await waitFor(
+      () => server.deps.database.db.selectFrom("usage_days").select("transcription_seconds").where("user_id", "=", user.id).executeTakeFirst(),
+      (row) => (row?.transcription_seconds ?? 0) > 0,
+    );
+    expect(counted?.transcription_seconds).toBeGreaterThan(0);
+    // Today's minute is spent: the next note waits for the reset.
     await server.deps.database.db.updateTable("usage_days").set({ transcription_seconds: 60 }).where("user_id", "=", user.id).execute();
     const second = await upload("Second");
     const waiting = await waitFor(() => note(second), (n) => n.limit_wait_until !== null);
