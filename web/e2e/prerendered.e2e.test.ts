@@ -5,7 +5,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { signUpUser } from "./support/api";
-import { cspViolations, expectAccessible, SCREENSHOTS, signIn, SIZES } from "./support/page";
+import { cspViolations, expectAccessible, SCREENSHOTS, signIn, SIZES, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] prerendered-page journeys skipped: ${missing}`);
@@ -257,6 +257,34 @@ describe.skipIf(missing !== null)("prerendered visitor pages in Chromium against
     // Signed in without a second press: "/" sends a new account on to onboarding (SPEC §2).
     await page.waitForURL(`${baseUrl}/onboarding`);
     expect(tokenRequests.filter((m) => m === "POST")).toHaveLength(1);
+  });
+
+  it("signs up with a Create account press that began on the static page and ended on the app's", async () => {
+    browser = await launchBrowser({ serviceWorkers: "block" });
+    const page = await browser.context.newPage();
+    // The island's entry script waits until the person's finger is down on Create account.
+    let release: () => void = () => {};
+    const down = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ISLAND_ENTRY, async (route) => {
+      await down;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/auth/signup`, { waitUntil: "commit" });
+    const staticCopy = page.locator("#prerendered");
+    await staticCopy.locator("#email").fill(`press-${Date.now()}@example.com`);
+    await staticCopy.locator("#password").fill("correct horse battery");
+    await staticCopy.locator("#confirm-password").fill("correct horse battery!");
+    const box = await staticCopy.getByRole("button", { name: "Create account" }).boundingBox();
+    if (!box) throw new Error("Create account has no box");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // The app takes the page over while the button is held; the press ends on the app's button.
+    release();
+    await staticCopy.waitFor({ state: "detached" });
+    await page.mouse.up();
+    // Pressed once: one answer.
+    await toastText(page, "Passwords don't match").waitFor();
+    expect(await toastText(page, "Passwords don't match").count()).toBe(1);
   });
 
   it("presses again, once the app has taken over, a button pressed on the static page", async () => {

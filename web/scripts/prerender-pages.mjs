@@ -42,7 +42,7 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
 export const VISITOR_IDLE_START_MS = 5000;
 
 /** Fills a copy of the shell (the built index.html) with one page. */
-export function composePage(shell, { css, hintScript, hintClass, markup, prerenderedId, pressGlobal, visitor }) {
+export function composePage(shell, { css, hintScript, hintClass, markup, prerenderedId, pressGlobal, heldGlobal, visitor }) {
   const entry = ENTRY.exec(shell)?.[1];
   if (!entry || !STYLESHEET.test(shell) || !ROOT.test(shell)) throw new Error("prerender: index.html has no entry script, stylesheet link or #root");
   // Which scripts are requested and run, and when:
@@ -64,7 +64,14 @@ export function composePage(shell, { css, hintScript, hintClass, markup, prerend
   // So is its form sent (Sign in, Sign up): held back, its button disabled and showing its busy
   // label meanwhile, as the app's will (the browser has checked the fields first, as it will on the
   // app's form), and sent again by the app.
+  // A press still held when the app takes over (down on the static button, up on the app's) makes
+  // no click on either: kept apart while held, and pressed again too unless it ended on the page.
+  const pressed = `function(b){return b.type==="submit"?{submit:true}:{role:b.getAttribute("role")||"",label:b.getAttribute("aria-label")||b.textContent.trim()}}`;
   const keepPress =
+    `addEventListener("pointerdown",function(e){var b=e.target&&e.target.closest&&e.target.closest(${JSON.stringify(`#${prerenderedId} button`)});` +
+    `if(b&&!b.disabled)window[${JSON.stringify(heldGlobal)}]=(${pressed})(b)},true);` +
+    `addEventListener("pointerup",function(){if(d.getElementById(${JSON.stringify(prerenderedId)}))delete window[${JSON.stringify(heldGlobal)}]},true);` +
+    `addEventListener("pointercancel",function(){delete window[${JSON.stringify(heldGlobal)}]},true);` +
     `addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest(${JSON.stringify(`#${prerenderedId} button[type=button]`)});` +
     `if(b)window[${JSON.stringify(pressGlobal)}]={role:b.getAttribute("role")||"",label:b.getAttribute("aria-label")||b.textContent.trim()}},true);` +
     `addEventListener("submit",function(e){var f=e.target;if(!f.closest||!f.closest(${JSON.stringify(`#${prerenderedId}`)}))return;e.preventDefault();` +
@@ -119,6 +126,7 @@ export async function prerenderPages(dist, visitor) {
         markup: await renderer.renderPage(page),
         prerenderedId: renderer.PRERENDERED_ID,
         pressGlobal: renderer.STATIC_PRESS_GLOBAL,
+        heldGlobal: renderer.STATIC_HELD_GLOBAL,
         visitor,
       });
       const file = path.join(dist, renderer.prerenderedFile(page));

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from "react";
-import { PRERENDERED_ID, STATIC_PRESS_GLOBAL, type StaticPress } from "./prerendered-pages";
+import { PRERENDERED_ID, STATIC_HELD_GLOBAL, STATIC_PRESS_GLOBAL, type StaticPress } from "./prerendered-pages";
 
 /**
  * The handover from a prerendered page (web/scripts/prerender-pages.mjs) to the app. The page's
@@ -20,16 +20,12 @@ export function showsPrerenderedPage(): boolean {
 }
 
 /**
- * Presses the app's button that matches the static copy's last pressed one (same role, same label
- * or text): a mouse press and a click, as a Radix control may act on the press and a button on the
+ * Presses the app's button that matches a press on the static copy (same role, same label or
+ * text): a mouse press and a click, as a Radix control may act on the press and a button on the
  * click. A form sent on the static copy (its inline script held it back) is sent again from the
  * app's form, which by then holds what was typed: the person pressed Sign in once, and it signs in.
  */
-function replayStaticPress(): void {
-  const store = window as unknown as Record<string, StaticPress | undefined>;
-  const press = store[STATIC_PRESS_GLOBAL];
-  if (!press) return;
-  delete store[STATIC_PRESS_GLOBAL];
+function pressAgain(press: StaticPress): void {
   if ("submit" in press) {
     const form = document.querySelector<HTMLFormElement>(`#root form`);
     const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -44,11 +40,23 @@ function replayStaticPress(): void {
   button.click();
 }
 
+/** The static copy's last press, then the one still held as the app took over; each once. */
+function replayStaticPresses(): void {
+  const store = window as unknown as Record<string, StaticPress | undefined>;
+  const press = store[STATIC_PRESS_GLOBAL];
+  const held = store[STATIC_HELD_GLOBAL];
+  delete store[STATIC_PRESS_GLOBAL];
+  delete store[STATIC_HELD_GLOBAL];
+  if (press) pressAgain(press);
+  // A form already sent is not sent twice.
+  if (held && !(press && "submit" in press && "submit" in held)) pressAgain(held);
+}
+
 /**
  * Removes the prerendered markup. What was typed into its fields goes to the app's fields of the
  * same id (as an input event, so a controlled field's state follows), and so does the focus: the
- * person may have typed while the app was still rendering. A button pressed meanwhile is pressed
- * again on the app's copy.
+ * person may have typed while the app was still rendering. A button pressed meanwhile, or still
+ * held down, is pressed again on the app's copy.
  */
 export function dropPrerenderedPage(): void {
   const element = prerenderedElement();
@@ -58,7 +66,7 @@ export function dropPrerenderedPage(): void {
   const inside = focused instanceof HTMLElement && focused.id && element.contains(focused) ? focused : null;
   element.remove();
   // After this commit, outside it: the press is an event like any other for React.
-  queueMicrotask(replayStaticPress);
+  queueMicrotask(replayStaticPresses);
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
   for (const input of typed) {
     const next = document.getElementById(input.id);

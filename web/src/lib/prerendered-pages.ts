@@ -21,4 +21,10 @@ export const PRERENDERED_ID = "prerendered";
  * form with what was typed (prerender-takeover.ts).
  */
 export const STATIC_PRESS_GLOBAL = "__vjStaticPress";
+/**
+ * Where it keeps a press still held on one of its buttons (pointer down, not yet up). Held when the
+ * app takes over, the press ends on the app's button, and the browser clicks neither: the takeover
+ * presses the app's button for it.
+ */
+export const STATIC_HELD_GLOBAL = "__vjStaticHeld";
 export type StaticPress = { role: string; label: string } | { submit: true };

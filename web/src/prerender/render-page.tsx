@@ -7,7 +7,7 @@ import { createAppRouter } from "../router";
 import type { AuthState, AuthStore } from "../features/auth/auth-store";
 import { AuthProvider } from "../features/auth/auth-provider";
 import { SESSION_HINT_CLASS, sessionHintSource } from "./session-hint";
-export { PRERENDERED_PATHS, prerenderedFile, PRERENDERED_ID, STATIC_PRESS_GLOBAL } from "../lib/prerendered-pages";
+export { PRERENDERED_PATHS, prerenderedFile, PRERENDERED_ID, STATIC_PRESS_GLOBAL, STATIC_HELD_GLOBAL } from "../lib/prerendered-pages";
 
 const SIGNED_OUT: AuthState = { session: null, user: null, loading: false };
 const visitor: AuthStore = {
