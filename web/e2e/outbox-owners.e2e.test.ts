@@ -2,19 +2,13 @@ import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { periodKeyOf, type VoiceNote } from "@vj/core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
-import { apiAs, signInUser, signUpUser, type TestUser } from "./support/api";
+import { apiAs, signInUser, signUpUser, subjectOf, type TestUser } from "./support/api";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
 import { captureScreen, signIn, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] outbox owner journeys skipped: ${missing}`);
-
-/** The user id a bearer token speaks for (its JWT subject). */
-function subjectOf(token: string): string {
-  const payload = token.replace(/^Bearer /, "").split(".")[1] ?? "";
-  return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub: string }).sub;
-}
 
 /**
  * Two people on one browser (a family tablet): a recording waiting in the outbox belongs to the

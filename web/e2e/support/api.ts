@@ -7,6 +7,12 @@ export const FIXTURE_WEBM = path.resolve(import.meta.dirname, "../../../api/test
 
 export type TestUser = { email: string; password: string; accessToken: string };
 
+/** The user id a bearer token speaks for (its JWT subject). */
+export function subjectOf(token: string): string {
+  const payload = token.replace(/^Bearer /, "").split(".")[1] ?? "";
+  return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub: string }).sub;
+}
+
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }

@@ -16,8 +16,8 @@ import {
   type Card,
 } from "../drivers/dom";
 import type { EngineSession } from "../drivers/session";
-import type { Relay } from "../drivers/relay";
-import { apiAs, signUpUser, uniqueEmail, type TestUser } from "./api";
+import type { Relay, RelayedRequest } from "../drivers/relay";
+import { apiAs, signInUser, signUpUser, subjectOf, uniqueEmail, type TestUser } from "./api";
 import { SCREENSHOTS, SIZES } from "./page";
 
 const PENDING = '[data-testid="pending-upload"]';
@@ -74,17 +74,45 @@ export function engineJourneys(launch: LaunchEngine): void {
       await apiAs(baseUrl, user).setTranscript(created.id, s.transcript);
     }
     browser = await launch(baseUrl);
-    const app = browser.appUrl;
-    await browser.navigate(`${app}/auth/login`);
-    // A cold profile's first load (service worker install included) is slow on a busy 2-core machine.
-    await waitForText(browser, "Welcome back", { timeout: 30_000 });
-    await fill(browser, "Email", user.email);
-    await fill(browser, "Password", user.password);
-    await clickButton(browser, "Sign in");
-    // The signed-in app's first load from a cold cache too (seen at "/", "Loading...", for 15 s on a loaded machine).
-    await waitForPath(browser, "/commute", 30_000);
-    await waitUntil(browser, `return !!button("Start recording");`, [], "the record button");
+    await browser.navigate(`${browser.appUrl}/auth/login`);
+    await signInThroughPage(user, "/commute");
     return browser;
+  }
+
+  /** Signs `who` in on the sign-in page and waits for their home collection, the recorder ready. */
+  async function signInThroughPage(who: TestUser, home: string): Promise<void> {
+    // A cold profile's first load (service worker install included) is slow on a busy 2-core machine.
+    await waitForText(browser!, "Welcome back", { timeout: 30_000 });
+    await fill(browser!, "Email", who.email);
+    await fill(browser!, "Password", who.password);
+    await clickButton(browser!, "Sign in");
+    // The signed-in app's first load from a cold cache too (seen at "/", "Loading...", for 15 s on a loaded machine).
+    await waitForPath(browser!, home, 30_000);
+    await waitUntil(browser!, `return !!button("Start recording");`, [], "the record button");
+  }
+
+  /** Logout from the header's account menu; `question` is what the sign-out asks first, if anything. */
+  async function signOut(question?: string): Promise<void> {
+    // The menu opens on a pointer press, as Radix's trigger listens for it.
+    await waitUntil(
+      browser!,
+      `const b = button("Account"); if (!b) return false;
+       b.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, cancelable: true, button: 0, pointerType: "mouse" })); return true;`,
+      [],
+      "the account menu",
+    );
+    await waitUntil(
+      browser!,
+      `const item = [...document.querySelectorAll("[role=menuitem]")].find((el) => visible(el) && el.textContent.trim() === "Logout");
+       if (!item) return false; item.click(); return true;`,
+      [],
+      "Logout in the account menu",
+    );
+    if (question) {
+      await waitForText(browser!, question, { within: "[role=alertdialog]" });
+      await clickButton(browser!, "Sign out");
+    }
+    await waitForPath(browser!, "/auth/login", 30_000);
   }
 
   async function record(seconds: number, title: string): Promise<void> {
@@ -177,6 +205,50 @@ export function engineJourneys(launch: LaunchEngine): void {
     // No reload, no click, no `online` event: the page retries by itself.
     await expect.poll(pending, { timeout: 60_000, interval: 500 }).toBe(0);
     expect((await notes()).map((n) => n.title)).toEqual(["Kept through a restart"]);
+  }, JOURNEY_TIMEOUT);
+
+  it("two people on one browser: A's waiting recording is never sent with B's session, B never sees it, and it uploads by itself when A is back", async () => {
+    const session = await open("engine-owner-a");
+    const a = user;
+    const aCollection = domainId;
+    const b = await signUpUser(baseUrl, "engine-owner-b");
+    const bCollection = (await apiAs(baseUrl, b).createCollection({ name: "Homework", primaryColor: "#15803d", isDefault: true })).id;
+    const isUpload = (r: RelayedRequest) => r.method === "POST" && new URL(r.path, "http://relay").pathname === "/api/voice-notes";
+    const uploadsBy = (from: number) => session.relay.seen.slice(from).filter(isUpload).map((r) => subjectOf(r.authorization ?? ""));
+    const listed = async (who: TestUser, collection: string) =>
+      (await apiAs(baseUrl, await signInUser(baseUrl, who)).listNotes({ domainId: collection, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") })).map((n) => n.title);
+
+    // The server refuses uploads for a while; everything else (signing out and in) works.
+    session.relay.refuse(isUpload);
+    await record(2, "A's waiting thought");
+    await toast("Upload Failed - Saved Locally");
+    await waitForText(session, "A's waiting thought", { within: PENDING });
+    await signOut("1 recording is not uploaded yet. It stays on this device and uploads when you sign in again.");
+
+    // From here on the server takes every upload: anything of A's sent with B's session would land.
+    session.relay.refuse(null);
+    const whileB = session.relay.seen.length;
+    await signInThroughPage(b, "/homework");
+    // The moments a replay runs: at start (above), and when the connection comes back.
+    await session.setOffline(true);
+    await waitForOnLine(session, false);
+    await session.setOffline(false);
+    await waitForOnLine(session, true);
+    await session.navigate(`${session.appUrl}/settings`);
+    await waitForText(session, "0", { within: '[data-testid="outbox-count"]', timeout: 30_000 });
+    await session.navigate(`${session.appUrl}/homework`);
+    await waitUntil(session, `return !!button("Start recording");`, [], "the record button", 30_000);
+    expect(await pending()).toBe(0);
+    expect(await pageShows(session, "A's waiting thought")).toBe(false);
+    expect(uploadsBy(whileB)).toEqual([]);
+    expect(await listed(b, bCollection)).toEqual([]);
+
+    await signOut();
+    await signInThroughPage(a, "/commute");
+    // No click: it goes by itself, with A's session, and the card goes.
+    await expect.poll(() => listed(a, aCollection), { timeout: 30_000 }).toEqual(["A's waiting thought"]);
+    await expect.poll(pending, { timeout: 15_000 }).toBe(0);
+    expect(new Set(uploadsBy(0))).toEqual(new Set([subjectOf(a.accessToken)]));
   }, JOURNEY_TIMEOUT);
 
   it("offline: rename a note, edit transcripts, delete another, create a collection and record into it; still shown after a reload offline; then the server has exactly those, and an edit overtaken elsewhere shows both texts", async () => {
