@@ -10,6 +10,8 @@ import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
 import type { DomainRow } from "../db/schema.js";
 import { extensionForMimeType, extensionOf, formatOfKey } from "../engines/audio/formats.js";
 import { notFound } from "../errors.js";
@@ -18,10 +20,22 @@ import { iso, type ServiceContext } from "../services/context.js";
 import { fileSlug, markdownFile } from "./markdown.js";
 import { ZipWriter } from "./zip-writer.js";
 
-/** Notes read from the database at a time: memory holds one page's text, whatever the journal's size. */
-const NOTES_PAGE = 500;
+/**
+ * Notes read from the database at a time: memory holds one page's text, whatever the journal's
+ * size. A page is what is still alive when the young generation is collected, so a small one
+ * (~100 KB of text) is copied there less, and its rows die young instead of growing the heap.
+ */
+const NOTES_PAGE = 100;
 
-/** Where an export's journal.json is written while its zip streams: under DATA_DIR, swept after a crash like an import's upload. */
+/**
+ * The download is made of pieces at least this long (but the last). Most entries are a few
+ * hundred bytes, and every piece handed to the response costs a promise, a copy and a write of its
+ * own downstream (the web stream's reader keeps a chain of one promise per piece read until the
+ * body ends): 100,000 notes as 200,000 pieces held tens of MB until the download finished.
+ */
+const DOWNLOAD_PIECE = 64 * 1024;
+
+/** Where an export's journal.json and central directory wait while its zip streams: under DATA_DIR, swept after a crash like an import's upload. */
 export const exportTempDir = (dataDir: string) => path.join(dataDir, "exports");
 
 /**
@@ -31,27 +45,71 @@ export const exportTempDir = (dataDir: string) => path.join(dataDir, "exports");
  * the export goes only as fast as the download and holds one entry at a time. Notes are read a
  * page at a time (keyset on created_at, id); each Markdown file is made when its turn comes, each
  * recording opened only then. Of every entry only its central directory record is kept (about
- * 100 bytes, see ZipWriter). `journal.json` is written to a temporary file page by page meanwhile
- * and goes last, as its content is known only then (zip readers find entries by the central
- * directory). Recordings are stored, not deflated: they are compressed already. An error part way
- * (a recording missing from the store, the database gone) ends the download as failed, and the
- * temporary file is removed whichever way the export ends.
+ * 100 bytes, see ZipWriter), in a temporary file. `journal.json` is deflated into another page by
+ * page meanwhile and goes last, as its content is known only then (zip readers find entries by
+ * the central directory). Recordings are stored, not deflated: they are compressed already. An
+ * error part way (a recording missing from the store, the database gone) ends the download as
+ * failed, and the temporary files are removed whichever way the export ends.
  */
 export async function exportJournal(ctx: ServiceContext, userId: string, domainId?: string): Promise<Readable> {
   const repo = portabilityRepository(ctx.db);
   const collections = await repo.collections(userId, domainId);
   if (domainId !== undefined && collections.length === 0) throw notFound("Collection");
-  return Readable.from(journalZip(ctx, repo, userId, collections), { objectMode: false });
+  return Readable.from(inPiecesOf(DOWNLOAD_PIECE, journalZip(ctx, repo, userId, collections)), { objectMode: false });
+}
+
+/**
+ * The bytes of `source` in pieces of `size` (the last may be shorter): small chunks are copied
+ * together, a chunk as long as a piece (a recording's) goes on as it is after what was gathered.
+ */
+async function* inPiecesOf(size: number, source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let piece = Buffer.allocUnsafe(size);
+  let used = 0;
+  for await (const chunk of source) {
+    if (chunk.length >= size) {
+      if (used > 0) {
+        yield piece.subarray(0, used);
+        piece = Buffer.allocUnsafe(size);
+        used = 0;
+      }
+      yield chunk;
+      continue;
+    }
+    let at = 0;
+    while (at < chunk.length) {
+      const n = chunk.copy(piece, used, at, Math.min(chunk.length, at + size - used));
+      used += n;
+      at += n;
+      if (used === size) {
+        yield piece;
+        piece = Buffer.allocUnsafe(size);
+        used = 0;
+      }
+    }
+  }
+  if (used > 0) yield piece.subarray(0, used);
 }
 
 async function* journalZip(ctx: ServiceContext, repo: ReturnType<typeof portabilityRepository>, userId: string, collections: DomainRow[]): AsyncGenerator<Buffer> {
-  const zip = new ZipWriter();
   const dir = exportTempDir(ctx.config.DATA_DIR);
   await fs.mkdir(dir, { recursive: true });
-  const jsonPath = path.join(dir, `${randomUUID()}.json`);
-  const json = createWriteStream(jsonPath);
+  const id = randomUUID();
+  const jsonPath = path.join(dir, `${id}.json`);
+  // The zip's central directory waits beside it, not in memory.
+  const directoryPath = path.join(dir, `${id}.directory`);
+  const zip = new ZipWriter({ directoryFile: directoryPath });
+  // Deflated as it is written: the zip takes the file as it is at the end (a quarter of the text,
+  // read once), and its CRC and length are counted here.
+  const json = zlib.createDeflateRaw();
+  const file = createWriteStream(jsonPath);
+  const written = pipeline(json, file);
+  written.catch(() => undefined);
+  const original = { crc: 0, size: 0 };
   const write = async (text: string) => {
-    if (!json.write(text)) await once(json, "drain");
+    const bytes = Buffer.from(text);
+    original.crc = zlib.crc32(bytes, original.crc);
+    original.size += bytes.length;
+    if (!json.write(bytes)) await Promise.race([once(json, "drain"), written]);
   };
   try {
     const header = { format: JOURNAL_EXPORT_FORMAT, version: JOURNAL_EXPORT_VERSION, exportedAt: new Date().toISOString() };
@@ -78,13 +136,16 @@ async function* journalZip(ctx: ServiceContext, repo: ReturnType<typeof portabil
       let after: ExportCursor | null = null;
       for (;;) {
         const page = await repo.notesPage(userId, c.id, after, NOTES_PAGE);
+        // The page's notes go to journal.json in one write (one deflate step, not one a note).
+        let notes = "";
         for (const n of page) {
           const { note, markdown } = exportedNote(n, c.name, names(n));
-          await write(`${first ? "" : ","}\n${JSON.stringify(note)}`);
+          notes += `${first ? "" : ","}\n${JSON.stringify(note)}`;
           first = false;
           yield* zip.file(note.markdown, Buffer.from(markdown), { mtime: n.created_at, compress: true });
           if (note.audio) yield* zip.stream(note.audio.file, recording(ctx, n.audio_key!), { mtime: n.created_at, compress: false });
         }
+        await write(notes);
         if (page.length < NOTES_PAGE) break;
         const last = page[page.length - 1]!;
         after = { at: last.cursor_at, id: last.id };
@@ -118,12 +179,15 @@ async function* journalZip(ctx: ServiceContext, repo: ReturnType<typeof portabil
     }
     await write("]}\n");
     json.end();
-    await once(json, "finish");
-    yield* zip.stream("journal.json", createReadStream(jsonPath), { mtime: new Date(), compress: true });
+    await written;
+    yield* zip.deflated("journal.json", createReadStream(jsonPath), original, { mtime: new Date() });
     yield* zip.end();
   } finally {
     json.destroy();
+    file.destroy();
+    await zip.close().catch(() => undefined);
     await fs.rm(jsonPath, { force: true }).catch(() => undefined);
+    await fs.rm(directoryPath, { force: true }).catch(() => undefined);
   }
 }
 

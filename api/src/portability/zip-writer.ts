@@ -1,3 +1,5 @@
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
 import { pipeline, Readable } from "node:stream";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -7,15 +9,17 @@ const deflateRaw = promisify(zlib.deflateRaw);
 /**
  * Deflated bytes of a file. A small one (a note's Markdown) is deflated at once with a window just
  * large enough for it: zlib's default 32 KB window and its set-up cost three times the deflating
- * of a 1 KB text, and a window as long as the text finds every match the default would. A large
- * one goes to zlib's thread pool, so that other requests are not kept waiting.
+ * of a 1 KB text, and a window as long as the text finds every match the default would. Its output
+ * buffer is as long as the text (and more if needed): zlib's default of 16 KB for each of 100,000
+ * notes was 1.6 GB of buffers to free, tens of MB of them waiting at any time. A large one goes to
+ * zlib's thread pool, so that other requests are not kept waiting.
  */
 async function deflated(data: Buffer): Promise<Buffer> {
   if (data.length > 64 * 1024) return deflateRaw(data);
   let windowBits = 9;
   // zlib matches back at most 2^windowBits - 262 bytes.
   while (windowBits < 15 && (1 << windowBits) - 262 < data.length) windowBits++;
-  return zlib.deflateRawSync(data, { windowBits });
+  return zlib.deflateRawSync(data, { windowBits, chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, data.length + 64) });
 }
 
 export interface ZipEntryOptions {
@@ -60,6 +64,31 @@ export class ZipWriter {
   private readonly slabs: Buffer[] = [];
   private slab = Buffer.alloc(0);
   private used = 0;
+  private directory: fs.FileHandle | null = null;
+  private spilled = 0;
+
+  /**
+   * With `directoryFile`, each full slab of the central directory is written there instead of
+   * kept (a zip of 100,000 entries has 10 MB of it); the caller removes the file.
+   */
+  constructor(private readonly options: { directoryFile?: string } = {}) {}
+
+  /** Closes the central directory's file, if there is one (the zip ended or was left). */
+  async close(): Promise<void> {
+    const directory = this.directory;
+    this.directory = null;
+    await directory?.close();
+  }
+
+  /** Writes the full slabs to the central directory's file, when there is one. */
+  private async spill(): Promise<void> {
+    if (!this.options.directoryFile || this.slabs.length === 0) return;
+    this.directory ??= await fs.open(this.options.directoryFile, "w");
+    for (const slab of this.slabs.splice(0)) {
+      await this.directory.write(slab);
+      this.spilled += slab.length;
+    }
+  }
 
   /** An entry whose bytes are all here: its CRC and sizes go in its local header. */
   async *file(name: string, data: Buffer, options: ZipEntryOptions): AsyncGenerator<Buffer> {
@@ -67,10 +96,13 @@ export class ZipWriter {
     const crc = zlib.crc32(data);
     const stored = options.compress ? await deflated(data) : data;
     const entry: Finished = { nameBytes, mtime: options.mtime, compress: options.compress, streamed: false, crc, size: data.length, stored: stored.length, offset: this.offset };
-    const header = localHeader(entry);
-    this.offset += header.length + stored.length;
+    // Header and data in one buffer (from Node's pool when small), not two and their concatenation.
+    const bytes = localHeader(entry, stored.length);
+    stored.copy(bytes, bytes.length - stored.length);
+    this.offset += bytes.length;
     this.record(entry);
-    yield Buffer.concat([header, stored]);
+    await this.spill();
+    yield bytes;
   }
 
   /** An entry read from `source` as it goes: its CRC and sizes follow its data (a data descriptor). */
@@ -103,15 +135,41 @@ export class ZipWriter {
     const descriptor = dataDescriptor(entry);
     this.offset += entry.stored + descriptor.length;
     this.record(entry);
+    await this.spill();
+    yield descriptor;
+  }
+
+  /**
+   * An entry whose bytes were deflated (raw) elsewhere as they were made: `source` gives the
+   * deflated bytes, `crc` and `size` are those of the bytes before deflating (known only once all
+   * were made). They follow its data, as in `stream`.
+   */
+  async *deflated(name: string, source: AsyncIterable<Uint8Array>, original: { crc: number; size: number }, options: { mtime: Date }): AsyncGenerator<Buffer> {
+    const entry: Finished = { nameBytes: entryName(name), mtime: options.mtime, compress: true, streamed: true, crc: original.crc, size: original.size, stored: 0, offset: this.offset };
+    const header = localHeader(entry);
+    this.offset += header.length;
+    yield header;
+    for await (const chunk of source) {
+      entry.stored += chunk.length;
+      yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    }
+    const descriptor = dataDescriptor(entry);
+    this.offset += entry.stored + descriptor.length;
+    this.record(entry);
+    await this.spill();
     yield descriptor;
   }
 
   /** The central directory and the end records; nothing may be added after. */
-  *end(): Generator<Buffer> {
+  async *end(): AsyncGenerator<Buffer> {
     const start = this.offset;
+    if (this.directory) {
+      await this.close();
+      yield* createReadStream(this.options.directoryFile!) as AsyncIterable<Buffer>;
+    }
     for (const slab of this.slabs) yield slab;
     if (this.used > 0) yield this.slab.subarray(0, this.used);
-    const size = this.slabs.reduce((n, s) => n + s.length, this.used);
+    const size = this.slabs.reduce((n, s) => n + s.length, this.spilled + this.used);
     this.slabs.length = 0;
     this.slab = Buffer.alloc(0);
     this.used = 0;
@@ -158,8 +216,9 @@ const needsZip64 = (e: Finished) => e.size > MAX_32 || e.stored > MAX_32 || e.of
 
 const flagsOf = (e: Finished) => UTF8_NAMES | (e.streamed ? SIZES_AFTER_DATA : 0);
 
-function localHeader(e: Finished): Buffer {
-  const b = Buffer.alloc(LOCAL_HEADER + e.nameBytes.length);
+/** The entry's local header, with room for `dataLength` bytes after it; every byte of the header is written. */
+function localHeader(e: Finished, dataLength = 0): Buffer {
+  const b = Buffer.allocUnsafe(LOCAL_HEADER + e.nameBytes.length + dataLength);
   const { date, time } = dosDateTime(e.mtime);
   b.writeUInt32LE(0x04034b50, 0);
   b.writeUInt16LE(VERSION_UTF8, 4);

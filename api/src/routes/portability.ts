@@ -24,7 +24,8 @@ export function portabilityRoutes(ctx: ServiceContext) {
       const { domainId } = readQuery(c, exportQuerySchema);
       const zip = await exportJournal(ctx, c.var.user.id, domainId);
       const name = `voice-journal-${new Date().toISOString().slice(0, 10)}.zip`;
-      return new Response(Readable.toWeb(zip) as ReadableStream, {
+      // The zip's pieces as they are: Readable.toWeb copies each one first.
+      return new Response(ReadableStream.from(zip) as ReadableStream, {
         headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
       });
     })
