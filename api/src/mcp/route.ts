@@ -11,7 +11,7 @@ import { clientIp } from "../auth/client-ip.js";
 import { setBounded } from "../bounded-map.js";
 import { errorResponse } from "../errors.js";
 import { appendResponseHeader, setResponseHeader } from "../http/response-headers.js";
-import { limitBody } from "../routes/request.js";
+import { limitBody, requestText } from "../routes/request.js";
 import { hashToken } from "../auth/opaque-tokens.js";
 import type { CredentialOwner } from "../repositories/assistant-access.js";
 import { PendingAccess, assistantOfTokenHash, noteAssistantUse } from "../services/assistant-access.js";
@@ -153,7 +153,7 @@ export function mcpRoutes(ctx: ServiceContext) {
         // leaves only once the token is shown live (by the tool's own query, or the lookup).
         const access = new PendingAccess(ctx, hash!, known);
         if (!limiter.take(known.user_id)) return (await access.lookUp()) ? tooMany(c) : unauthorized(c, ip, own, token);
-        const message = await readMessage(c.req.raw);
+        const message = await readMessage(c);
         let res: Response;
         try {
           res = await serve(message, token!, known, own, access);
@@ -198,8 +198,9 @@ export function mcpRoutes(ctx: ServiceContext) {
  * A request's JSON-RPC body, read once so that it can be answered again: parsed, or (not JSON)
  * as a request of its own for the SDK to refuse as it does.
  */
-async function readMessage(req: Request): Promise<{ req: Request; parsed?: unknown }> {
-  const text = await req.text();
+async function readMessage(c: Context): Promise<{ req: Request; parsed?: unknown }> {
+  const req = c.req.raw;
+  const text = await requestText(c);
   try {
     return { req, parsed: JSON.parse(text) as unknown };
   } catch {
