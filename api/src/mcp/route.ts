@@ -115,10 +115,21 @@ export function mcpRoutes(ctx: ServiceContext) {
       answered = true;
       return res;
     } finally {
-      await server.close();
-      // A server that answered an initialize holds what that client said of itself: it serves no one else.
-      if (answered && server.server.getClientVersion() === undefined && idle.length < SERVERS_KEPT) idle.push(server);
+      // The SDK settles its side of the request (the handler's abort signal, its bookkeeping) just
+      // after handing the answer over: the server is closed once that is done, not before (which
+      // would abort the finished request's signal), and not on the answer's way out.
+      setImmediate(() => void release(server, answered));
     }
+  };
+  const release = async (server: McpServer, answered: boolean) => {
+    try {
+      await server.close();
+    } catch (err) {
+      ctx.logger.error({ err }, "mcp server did not close");
+      return;
+    }
+    // A server that answered an initialize holds what that client said of itself: it serves no one else.
+    if (answered && server.server.getClientVersion() === undefined && idle.length < SERVERS_KEPT) idle.push(server);
   };
 
   return new Hono()
