@@ -219,7 +219,8 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
       const results = notes.map((n) => {
         const { date, time } = localDateTime(n.createdAt, s.tz);
         const text = n.hasTranscription ? n.transcription!.trim() : "";
-        const firstLine = text.split("\n")[0]!.slice(0, 160);
+        const lineEnd = text.indexOf("\n");
+        const firstLine = (lineEnd === -1 ? text : text.slice(0, lineEnd)).slice(0, 160);
         return {
           id: n.id,
           title: n.title,

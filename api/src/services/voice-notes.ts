@@ -156,7 +156,11 @@ export async function listNotesBetween(
   const last = page.at(-1);
   const nextCursor = rows.length > q.limit && last ? encodeNoteCursor({ at: last.cursor_at, id: last.id }) : null;
   return {
-    notes: page.map((r) => ({ ...toVoiceNote(r), collection: r.domain_name !== null && r.domain_slug !== null ? { name: r.domain_name, slug: r.domain_slug } : null })),
+    notes: page.map((r) => {
+      const note = toVoiceNote(r) as NoteWithCollection;
+      note.collection = r.domain_name !== null && r.domain_slug !== null ? { name: r.domain_name, slug: r.domain_slug } : null;
+      return note;
+    }),
     nextCursor,
   };
 }
