@@ -24,3 +24,16 @@ export function setResponseHeader(c: Context, name: string, value: string): void
     c.header(name, value);
   }
 }
+
+/** Appends to a header of the answer in place (as setResponseHeader sets one). */
+export function appendResponseHeader(c: Context, name: string, value: string): void {
+  if (!c.finalized) {
+    c.header(name, value, { append: true });
+    return;
+  }
+  try {
+    c.res.headers.append(name, value);
+  } catch {
+    c.header(name, value, { append: true });
+  }
+}

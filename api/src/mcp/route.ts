@@ -10,7 +10,8 @@ import { RateLimiter } from "../auth/rate-limit.js";
 import { clientIp } from "../auth/client-ip.js";
 import { setBounded } from "../bounded-map.js";
 import { errorResponse } from "../errors.js";
-import { limitBody } from "../routes/request.js";
+import { appendResponseHeader, setResponseHeader } from "../http/response-headers.js";
+import { limitBody, requestText } from "../routes/request.js";
 import { hashToken } from "../auth/opaque-tokens.js";
 import type { CredentialOwner } from "../repositories/assistant-access.js";
 import { PendingAccess, assistantOfTokenHash, noteAssistantUse } from "../services/assistant-access.js";
@@ -38,6 +39,9 @@ const SERVERS_KEPT = 16;
 /** Tokens whose owner is remembered. */
 const OWNERS_KEPT = 10_000;
 
+/** Response headers a browser-based client may read (CORS). */
+const EXPOSED_HEADERS = "WWW-Authenticate,Retry-After";
+
 const SERVER_INFO = { name: "voice-journal", title: "Voice Journal", version: "1.0.0" };
 const INSTRUCTIONS =
   "Read-only access to one person's voice journal: their notes' transcripts, summaries and collections. " +
@@ -62,6 +66,12 @@ export function mcpRoutes(ctx: ServiceContext) {
     return refuse(c, "rate_limited", "Too many requests: try again in a moment");
   };
   const allowedOrigin = (c: Context, origin: string) => origin === publicOrigin(c, config) || config.MCP_ALLOWED_ORIGINS.includes(origin);
+  const preflight = cors({
+    origin: (origin, c) => (allowedOrigin(c, origin) ? origin : null),
+    allowMethods: ["POST", "GET", "OPTIONS"],
+    allowHeaders: ["authorization", "content-type", "accept", "mcp-protocol-version"],
+    exposeHeaders: EXPOSED_HEADERS.split(","),
+  });
 
   const unauthorized = (c: Context, ip: string, own: string, token: string | undefined) => {
     if (!failures.take(ip)) {
@@ -105,10 +115,21 @@ export function mcpRoutes(ctx: ServiceContext) {
       answered = true;
       return res;
     } finally {
-      await server.close();
-      // A server that answered an initialize holds what that client said of itself: it serves no one else.
-      if (answered && server.server.getClientVersion() === undefined && idle.length < SERVERS_KEPT) idle.push(server);
+      // The SDK settles its side of the request (the handler's abort signal, its bookkeeping) just
+      // after handing the answer over: the server is closed once that is done, not before (which
+      // would abort the finished request's signal), and not on the answer's way out.
+      setImmediate(() => void release(server, answered));
     }
+  };
+  const release = async (server: McpServer, answered: boolean) => {
+    try {
+      await server.close();
+    } catch (err) {
+      ctx.logger.error({ err }, "mcp server did not close");
+      return;
+    }
+    // A server that answered an initialize holds what that client said of itself: it serves no one else.
+    if (answered && server.server.getClientVersion() === undefined && idle.length < SERVERS_KEPT) idle.push(server);
   };
 
   return new Hono()
@@ -118,16 +139,18 @@ export function mcpRoutes(ctx: ServiceContext) {
       if (origin !== undefined && !allowedOrigin(c, origin)) return refuse(c, "forbidden", `Requests from ${origin} are not allowed`);
       await next();
     })
-    // A browser-based client on an allowed origin must read the 401's WWW-Authenticate.
-    .use(
-      "*",
-      cors({
-        origin: (origin, c) => (allowedOrigin(c, origin) ? origin : null),
-        allowMethods: ["POST", "GET", "OPTIONS"],
-        allowHeaders: ["authorization", "content-type", "accept", "mcp-protocol-version"],
-        exposeHeaders: ["WWW-Authenticate", "Retry-After"],
-      }),
-    )
+    // A browser-based client on an allowed origin must read the 401's WWW-Authenticate. Hono's
+    // cors answers the preflight; on other requests it would set its headers on c.res before the
+    // handler, and the SDK's answer would then be rebuilt as a streamed web Response (a large share
+    // of a tool call's cost): the same headers are set on the answer in place once it is made.
+    .use("*", async (c, next) => {
+      if (c.req.method === "OPTIONS") return preflight(c, next);
+      await next();
+      const origin = c.req.header("origin");
+      if (origin && allowedOrigin(c, origin)) setResponseHeader(c, "Access-Control-Allow-Origin", origin);
+      setResponseHeader(c, "Access-Control-Expose-Headers", EXPOSED_HEADERS);
+      appendResponseHeader(c, "Vary", "Origin");
+    })
     .use("*", limitBody(config.MCP_MAX_BODY_BYTES, (c) => refuse(c, "payload_too_large", "The request body is too large")))
     .all("/", async (c) => {
       const own = publicOrigin(c, config);
@@ -141,7 +164,7 @@ export function mcpRoutes(ctx: ServiceContext) {
         // leaves only once the token is shown live (by the tool's own query, or the lookup).
         const access = new PendingAccess(ctx, hash!, known);
         if (!limiter.take(known.user_id)) return (await access.lookUp()) ? tooMany(c) : unauthorized(c, ip, own, token);
-        const message = await readMessage(c.req.raw);
+        const message = await readMessage(c);
         let res: Response;
         try {
           res = await serve(message, token!, known, own, access);
@@ -186,8 +209,9 @@ export function mcpRoutes(ctx: ServiceContext) {
  * A request's JSON-RPC body, read once so that it can be answered again: parsed, or (not JSON)
  * as a request of its own for the SDK to refuse as it does.
  */
-async function readMessage(req: Request): Promise<{ req: Request; parsed?: unknown }> {
-  const text = await req.text();
+async function readMessage(c: Context): Promise<{ req: Request; parsed?: unknown }> {
+  const req = c.req.raw;
+  const text = await requestText(c);
   try {
     return { req, parsed: JSON.parse(text) as unknown };
   } catch {

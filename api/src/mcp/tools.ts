@@ -20,6 +20,7 @@ import { searchJournal } from "../search/service.js";
 import type { ServiceContext } from "../services/context.js";
 import { listDomains } from "../services/domains.js";
 import { onThisDay } from "../services/on-this-day.js";
+import { cachedPeriodRange } from "../services/period-ranges.js";
 import { listSummaries, periodLabel } from "../services/summaries.js";
 import type { PendingAccess } from "../services/assistant-access.js";
 import { getVoiceNote, listNotesBetween } from "../services/voice-notes.js";
@@ -111,8 +112,8 @@ function callScope(ctx: ServiceContext, caller: ToolCaller): CallScope {
     },
     rangeOf: (from, to) => {
       if (from === undefined && to === undefined) return undefined;
-      const start = from ? periodRange("day", from, tz).start : new Date(0);
-      const end = to ? periodRange("day", to, tz).end : new Date(8.64e15);
+      const start = from ? cachedPeriodRange("day", from, tz).start : new Date(0);
+      const end = to ? cachedPeriodRange("day", to, tz).end : new Date(8.64e15);
       if (start >= end) throw new ToolRefusal("`from` must not be after `to`");
       return { start, end };
     },
@@ -218,7 +219,8 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
       const results = notes.map((n) => {
         const { date, time } = localDateTime(n.createdAt, s.tz);
         const text = n.hasTranscription ? n.transcription!.trim() : "";
-        const firstLine = text.split("\n")[0]!.slice(0, 160);
+        const lineEnd = text.indexOf("\n");
+        const firstLine = (lineEnd === -1 ? text : text.slice(0, lineEnd)).slice(0, 160);
         return {
           id: n.id,
           title: n.title,

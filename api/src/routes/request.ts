@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { idSchema } from "@vj/core";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -86,14 +87,54 @@ export function idParam(c: Context, what: string): string {
 
 /** Refuses a body over `maxSize` before reading it into memory; `refuse` answers in the caller's shape. */
 export function limitBody(maxSize: number, refuse: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
-  return bodyLimit({
-    maxSize,
-    onError: (c) => {
-      // The unread rest of the body makes this connection useless: tell the client not to reuse it.
-      c.header("Connection", "close");
-      return refuse(c);
-    },
+  const onError = (c: Context) => {
+    // The unread rest of the body makes this connection useless: tell the client not to reuse it.
+    c.header("Connection", "close");
+    return refuse(c);
+  };
+  const limit = bodyLimit({ maxSize, onError });
+  return async (c, next) => {
+    // A declared length is judged as Hono's bodyLimit judges it, without touching the body: asking
+    // for c.req.raw.body makes @hono/node-server build a web Request and start streaming the body
+    // into it, which requestText below does without.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      const length = c.req.header("content-length");
+      if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+        if (parseInt(length || "0", 10) > maxSize) return onError(c);
+        await next();
+        return;
+      }
+    }
+    return limit(c, next);
+  };
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The request's body as text, decoded as Request.text() decodes it. Read straight from Node's
+ * request when nothing has read it yet and its length was declared (limitBody judged it): the
+ * web Request and stream @hono/node-server would build for it are a visible share of a small
+ * JSON request.
+ */
+export async function requestText(c: Context): Promise<string> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const direct =
+    incoming !== undefined &&
+    incoming.headers["content-length"] !== undefined &&
+    incoming.headers["transfer-encoding"] === undefined &&
+    incoming.readableFlowing === null &&
+    !incoming.readableDidRead;
+  if (!direct) return c.req.text();
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.once("end", resolve);
+    incoming.once("error", reject);
+    // A request cut short ends without "end" (a no-op once it has ended).
+    incoming.once("close", () => reject(new Error("The request closed before its body ended")));
   });
+  return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
 }
 
 /** JSON bodies stay small: the largest field is a 200k-character transcript. */

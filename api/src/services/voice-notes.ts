@@ -2,11 +2,9 @@ import crypto from "node:crypto";
 import {
   TRANSCRIPTION_ERROR_PREFIX,
   encodeNoteCursor,
-  periodRange,
   type CreateVoiceNoteFields,
   type ListVoiceNotesQuery,
   type NoteCursor,
-  type Period,
   type UpdateVoiceNoteInput,
   type VoiceNote,
 } from "@vj/core";
@@ -20,10 +18,10 @@ import { usersRepository } from "../repositories/users.js";
 import { voiceNotesRepository, type NoteFields } from "../repositories/voice-notes.js";
 import type { TempBlob } from "../storage/index.js";
 import { extensionOf, formatOfKey, mimeTypeOf, type AudioFormat } from "../engines/audio/formats.js";
-import { setBounded } from "../bounded-map.js";
 import { TRANSCRIPTION_JOB } from "../jobs/job-signals.js";
 import { iso, type ServiceContext } from "./context.js";
 import { requireDomain } from "./domains.js";
+import { cachedPeriodRange } from "./period-ranges.js";
 
 /**
  * The type a note's audio is served with: that of the container recognised at upload, which
@@ -121,24 +119,6 @@ export async function createVoiceNote(
   return { note: toVoiceNote(result.row), created: result.created };
 }
 
-const ranges = new Map<string, { start: number; end: number }>();
-
-/**
- * periodRange, remembered by (period, key, zone): the zone arithmetic is a visible share of a
- * list request, and clients ask for the same few periods over and over. Bounded;
- * invalid input throws before anything is kept.
- */
-function rangeOf(period: Period, key: string, timeZone: string): { start: Date; end: Date } {
-  const id = `${period} ${key} ${timeZone}`;
-  let range = ranges.get(id);
-  if (!range) {
-    const { start, end } = periodRange(period, key, timeZone);
-    range = { start: start.getTime(), end: end.getTime() };
-    setBounded(ranges, id, range, 1000);
-  }
-  return { start: new Date(range.start), end: new Date(range.end) };
-}
-
 /**
  * One page of a period's notes, newest first, and the cursor of the next page (null on the last).
  * With `session` (a bearer session not looked up yet), the page is read only while that session
@@ -150,7 +130,7 @@ export async function listVoiceNotes(
   q: ListVoiceNotesQuery,
   session?: SessionKey & { prove(): void },
 ): Promise<{ notes: VoiceNote[]; nextCursor: string | null }> {
-  const { start, end } = rangeOf(q.period, q.periodKey, q.tz);
+  const { start, end } = cachedPeriodRange(q.period, q.periodKey, q.tz);
   return pageOfNotes(ctx, userId, { start, end, domainId: q.domainId, before: q.before, limit: q.limit }, session);
 }
 
@@ -176,7 +156,11 @@ export async function listNotesBetween(
   const last = page.at(-1);
   const nextCursor = rows.length > q.limit && last ? encodeNoteCursor({ at: last.cursor_at, id: last.id }) : null;
   return {
-    notes: page.map((r) => ({ ...toVoiceNote(r), collection: r.domain_name !== null && r.domain_slug !== null ? { name: r.domain_name, slug: r.domain_slug } : null })),
+    notes: page.map((r) => {
+      const note = toVoiceNote(r) as NoteWithCollection;
+      note.collection = r.domain_name !== null && r.domain_slug !== null ? { name: r.domain_name, slug: r.domain_slug } : null;
+      return note;
+    }),
     nextCursor,
   };
 }
