@@ -9,7 +9,8 @@ export default defineConfig({
     setupFiles: ["e2e/support/report-failures.setup.ts"],
     environment: "node",
     fileParallelism: false,
-    testTimeout: 60_000,
+    // A journey's own waits (30 s each) say what was missing; this only bounds a whole journey on a loaded host.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll waits for what a person would see; a loaded host takes longer than the 1 s default.
     expect: { poll: { timeout: 15_000, interval: 100 } },

@@ -303,8 +303,10 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
     expect(await dialog.getByRole("button", { name: "Generate Summary" }).isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
 
-    // The page still believes a note is there (the list stays fresh 30 s); the server's 422 is shown, not swallowed.
+    // The page still believes a note is there (the list stays fresh 30 s, and the change stream
+    // that would tell it otherwise is held); the server's 422 is shown, not swallowed.
     const note = await noteWithTranscript(api, collection.id, GONE_DAY, "Soon gone", "A note that another device deletes.");
+    await page.route("**/api/events*", () => new Promise<void>(() => {}));
     await page.goto(at(GONE_DAY));
     await page.getByTestId("notes-count").filter({ hasText: /^1\b/ }).waitFor();
     const res = await fetch(`${baseUrl}/api/voice-notes/${note.id}`, { method: "DELETE", headers: { authorization: `Bearer ${user.accessToken}` } });
@@ -315,6 +317,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
     await toastText(page, "Nothing to summarise yet").waitFor();
     await toastText(page, "There are no transcribed notes in this period to summarise yet.").waitFor();
     await page.getByRole("heading", { name: "No summaries yet" }).waitFor();
+    await page.unroute("**/api/events*");
   });
 
   it("keeps a generation when the page is reloaded while the summary is written", async () => {
