@@ -127,16 +127,9 @@ export class ZipWriter {
         yield chunk as Buffer;
       }
     } else {
-      for await (const chunk of counted()) {
-        entry.stored += chunk.length;
-        yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-      }
+      yield* storedAs(entry, counted());
     }
-    const descriptor = dataDescriptor(entry);
-    this.offset += entry.stored + descriptor.length;
-    this.record(entry);
-    await this.spill();
-    yield descriptor;
+    yield* this.afterData(entry);
   }
 
   /**
@@ -149,10 +142,12 @@ export class ZipWriter {
     const header = localHeader(entry);
     this.offset += header.length;
     yield header;
-    for await (const chunk of source) {
-      entry.stored += chunk.length;
-      yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    }
+    yield* storedAs(entry, source);
+    yield* this.afterData(entry);
+  }
+
+  /** What follows a streamed entry's data: its data descriptor, and its central directory record kept. */
+  private async *afterData(entry: Finished): AsyncGenerator<Buffer> {
     const descriptor = dataDescriptor(entry);
     this.offset += entry.stored + descriptor.length;
     this.record(entry);
@@ -331,4 +326,12 @@ function dosDateTime(d: Date): { date: number; time: number } {
     date: (t.getDate() & 0x1f) | (((t.getMonth() + 1) & 0xf) << 5) | (((t.getFullYear() - 1980) & 0x7f) << 9),
     time: Math.floor(t.getSeconds() / 2) | ((t.getMinutes() & 0x3f) << 5) | ((t.getHours() & 0x1f) << 11),
   };
+}
+
+/** The bytes of `source` as they are, counted as the entry's stored length. */
+async function* storedAs(entry: Finished, source: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+  for await (const chunk of source) {
+    entry.stored += chunk.length;
+    yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+  }
 }
