@@ -77,6 +77,34 @@ describe("the page's retry schedule", () => {
     expect(state.tries).toBe(before + 1);
   });
 
+  test("a try asked for again while one is under way runs after it, and a failure then waits 5 s, not the step reached", async () => {
+    const { state, attempt } = outbox();
+    let release = () => {};
+    let hold = false;
+    const schedule = createRetrySchedule(async () => {
+      if (hold) await new Promise<void>((r) => (release = r));
+      return attempt();
+    }, timers);
+    await schedule.now();
+    await vi.advanceTimersByTimeAsync(5_000);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(schedule.scheduledIn).toBe(60_000);
+    const before = state.tries;
+    // A try starts (the person before's session), and the next person signs in while it runs.
+    hold = true;
+    const first = schedule.now();
+    await vi.advanceTimersByTimeAsync(0);
+    const joined = schedule.now();
+    const after = schedule.again();
+    hold = false;
+    release();
+    await Promise.all([first, joined, after]);
+    // The try under way, joined by `now`, and one more after it for `again`.
+    expect(state.tries).toBe(before + 2);
+    expect(schedule.scheduledIn).toBe(5_000);
+    schedule.stop();
+  });
+
   test("a send that failed puts a retry on the clock once; an attempt that throws is tried again", async () => {
     let calls = 0;
     const schedule = createRetrySchedule(async () => {

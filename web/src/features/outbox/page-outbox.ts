@@ -145,6 +145,17 @@ export function replayFromPage(): Promise<ReplayReport | null> {
 }
 
 /**
+ * A person signed in on this browser: what waits of theirs is sent now, with their session. A
+ * replay under way began with the session before (another person's, or none) and is let finish
+ * first; whatever this one cannot deliver is tried again from the start of the backoff (5 s),
+ * not at the step the other person's wait had reached.
+ */
+export async function replayForNewPerson(): Promise<void> {
+  await running?.catch(() => null);
+  await (schedule ? schedule.again() : replayFromPage());
+}
+
+/**
  * A change the person made (a rename, a delete, a new collection...): kept in the outbox first,
  * then sent by the same replay as recordings — at once when online, else when the connection is
  * back (Background Sync, `online`, the retry timer). Resolves once it is kept, not sent.

@@ -3,7 +3,7 @@ import type { AuthStore } from "../auth/auth-store";
 import { nextTask } from "../../lib/next-task";
 import { mirrorAuthSession } from "./mirror-auth-session";
 import { outboxDb } from "./outbox-db";
-import { replayFromPage, startPageOutbox, type PageOutboxDeps } from "./page-outbox";
+import { replayForNewPerson, startPageOutbox, type PageOutboxDeps } from "./page-outbox";
 
 /**
  * The outbox's start in the page, called by main.tsx once the first screen has rendered (Dexie and
@@ -26,7 +26,7 @@ export function startOutboxInPage({ auth, ...deps }: PageOutboxDeps & { auth: Au
         const next = loading ? person : (user?.id ?? null);
         if (next === person) return;
         person = next;
-        if (next) void mirror.flushed().then(() => replayFromPage());
+        if (next) void mirror.flushed().then(() => replayForNewPerson()).catch((err: unknown) => console.warn("outbox replay failed", err));
       });
     });
 }

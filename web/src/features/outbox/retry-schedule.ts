@@ -2,7 +2,8 @@
  * When the page sends the outbox again by itself (DESIGN §8), for browsers without Background Sync
  * (Firefox, Safari) and for a server that is down while the browser counts itself online: after 5 s,
  * 15 s, 1 min, 5 min, then every 5 min while something still waits; from the start again on
- * `online`, on becoming visible and at start (`now`); at once when another API request succeeds
+ * `online`, on becoming visible and at start (`now`), and after a try under way once another person
+ * has signed in (`again`); at once when another API request succeeds
  * (`serverBack`). No DOM and no React: the timers are handed in, so it is tested with fake ones.
  */
 export const RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000] as const;
@@ -18,8 +19,13 @@ export type Timers = {
 };
 
 export type RetrySchedule = {
-  /** Try now and start the backoff over (start, `online`, visible). */
+  /** Try now and start the backoff over (start, `online`, visible); a try under way is joined. */
   now(): Promise<void>;
+  /**
+   * Something changed that a try under way could not see (another person signed in): try once
+   * more after it, and start the backoff over.
+   */
+  again(): Promise<void>;
   /** A send just failed for a reason worth retrying: make sure a retry is on the clock. */
   ensure(): void;
   /** Another API request succeeded: try now, if something waits and the last try is 5 s old. */
@@ -75,11 +81,17 @@ export function createRetrySchedule(attempt: () => Promise<boolean>, timers: Tim
     return inFlight;
   };
 
+  const restart = () => {
+    step = 0;
+    clear();
+    return run();
+  };
+
   return {
-    now() {
-      step = 0;
-      clear();
-      return run();
+    now: restart,
+    async again() {
+      await inFlight;
+      return restart();
     },
     ensure() {
       if (handle === null && !inFlight) arm();
