@@ -98,9 +98,7 @@ export function createRetrySchedule(attempt: () => Promise<boolean>, timers: Tim
     },
     serverBack() {
       if (handle === null || timers.now() - lastAttempt < RETRY_DELAYS_MS[0]) return;
-      step = 0;
-      clear();
-      void run();
+      void restart();
     },
     stop() {
       stopped = true;
