@@ -105,15 +105,28 @@ function vitestSuite(name, filter, script, reports) {
   const out = path.join(reports, `${name}.json`);
   const status = runPnpm(["--filter", filter, "exec", "vitest", "run", ...(script ? ["--config", script] : []),
     "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
+  return { name, status, ...countsOf([out]) };
+}
+
+/** The browser journeys: their lanes side by side (web/scripts/e2e-lanes.mjs), a JSON report each. */
+function e2eSuite(reports) {
+  const dir = path.join(reports, "e2e");
+  fs.mkdirSync(dir);
+  const status = runPnpm(["--filter", "@vj/web", "exec", "node", "scripts/e2e-lanes.mjs"], { env: { ...process.env, E2E_REPORT_DIR: dir } });
+  return { name: "e2e", status, ...countsOf(fs.readdirSync(dir).map((f) => path.join(dir, f))) };
+}
+
+/** Passed and failed tests, test files and each failure, summed over vitest JSON reports. */
+function countsOf(outs) {
   let passed = 0, failed = 0, files = 0, failures = [];
-  if (fs.existsSync(out)) {
+  for (const out of outs.filter((f) => fs.existsSync(f))) {
     const report = JSON.parse(fs.readFileSync(out, "utf8"));
-    passed = report.numPassedTests;
-    failed = report.numFailedTests;
-    files = report.numTotalTestSuites;
-    failures = failuresOf(report);
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    files += report.numTotalTestSuites;
+    failures = failures.concat(failuresOf(report));
   }
-  return { name, status, passed, failed, files, failures };
+  return { passed, failed, files, failures };
 }
 
 /** Each failed test of a vitest JSON report as "file › name: first line of its message". */
@@ -142,7 +155,7 @@ function test() {
   if (fs.existsSync(path.join(root, "web", "vitest.config.ts"))) suites.push(vitestSuite("web", "@vj/web", null, reports));
   if (fs.existsSync(path.join(root, "web", "vitest.e2e.config.ts"))) {
     buildWebIfStale();
-    suites.push(vitestSuite("e2e", "@vj/web", "vitest.e2e.config.ts", reports));
+    suites.push(e2eSuite(reports));
   }
   console.log("\nsuite  status  passed  failed");
   for (const s of suites) console.log(`${s.name.padEnd(6)} ${s.status === 0 ? "ok    " : "FAILED"}  ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}`);

@@ -1,14 +1,8 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildApiIfStale, startCompiledApi } from "../scripts/compiled-api.mjs";
-import { compressDist } from "../scripts/compress-dist.mjs";
+import { buildDistIfStale } from "../scripts/build-dist-if-stale.mjs";
 import { CHROMIUM_PATH, chromiumMissingReason } from "./chromium";
 import { startScriptedOpenAI } from "./support/fake-openai";
-
-const web = path.resolve(import.meta.dirname, "..");
-const dist = path.join(web, "dist");
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,34 +17,6 @@ declare module "vitest" {
     /** The OpenAI test server itself, for an API a journey starts on its own (the admin screen's AI settings). */
     openaiBaseUrl: string;
   }
-}
-
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-/** Builds web/dist when it is missing or older than anything it is built from. */
-async function buildIfStale(): Promise<void> {
-  const index = path.join(dist, "index.html");
-  const sources = ["src", "public", "index.html", "vite.config.ts", "package.json", "scripts"].map((p) => path.join(web, p));
-  const newestSource = Math.max(...sources.map(newestMtime));
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newestSource) return;
-  console.log("[e2e] building web/dist");
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build and skip the service worker.
-  const child = spawn(process.execPath, [path.join(web, "node_modules/vite/bin/vite.js"), "build"], {
-    cwd: web,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`vite build failed (exit ${code})`);
-  // The rest of `pnpm build`: brotli and gzip copies, so the tests get what production serves.
-  await compressDist(dist);
 }
 
 type RunningApi = { baseUrl: string; stop(): Promise<void> };
@@ -81,7 +47,7 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  await buildIfStale();
+  await buildDistIfStale();
   // The compiled API, as production runs it (DESIGN §10).
   await buildApiIfStale();
   const openai = await startScriptedOpenAI();
@@ -95,16 +61,16 @@ export default async function setup(project: TestProject) {
   };
   const started: RunningApi[] = [];
   try {
-    started.push(await startApi("main", { ...engines, SUMMARY_ENGINE: "extractive" }));
-    started.push(await startApi("openai-summaries", { ...engines, SUMMARY_ENGINE: "openai" }));
-    started.push(await startApi("no-engine", { TRANSCRIBE_ENGINE: "none", SUMMARY_ENGINE: "extractive", TRANSCRIBE_POLL_MS: "250" }));
+    started.push(await startApi(`${project.name}: main`, { ...engines, SUMMARY_ENGINE: "extractive" }));
+    started.push(await startApi(`${project.name}: openai-summaries`, { ...engines, SUMMARY_ENGINE: "openai" }));
+    started.push(await startApi(`${project.name}: no-engine`, { TRANSCRIBE_ENGINE: "none", SUMMARY_ENGINE: "extractive", TRANSCRIBE_POLL_MS: "250" }));
   } catch (err) {
     await Promise.all(started.map((api) => api.stop()));
     await openai.close();
     throw err;
   }
   const [main, openaiSummaries, noEngine] = started as [RunningApi, RunningApi, RunningApi];
-  console.log(`[e2e] browser ${CHROMIUM_PATH}; OpenAI test server ${openai.server.baseURL}`);
+  console.log(`[e2e] ${project.name}: browser ${CHROMIUM_PATH}; OpenAI test server ${openai.server.baseURL}`);
   project.provide("baseUrl", main.baseUrl);
   project.provide("openaiSummaryBaseUrl", openaiSummaries.baseUrl);
   project.provide("noEngineBaseUrl", noEngine.baseUrl);

@@ -1,0 +1,2 @@
+/** Types for build-dist-if-stale.mjs. */
+export function buildDistIfStale(): Promise<void>;
