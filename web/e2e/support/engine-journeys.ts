@@ -17,6 +17,7 @@ import {
 } from "../drivers/dom";
 import type { EngineSession } from "../drivers/session";
 import type { Relay, RelayedRequest } from "../drivers/relay";
+import { describeEngine } from "./engine-report";
 import { apiAs, signInUser, signUpUser, subjectOf, uniqueEmail, type TestUser } from "./api";
 import { SCREENSHOTS, SIZES } from "./page";
 
@@ -41,7 +42,9 @@ export function engineJourneys(launch: LaunchEngine): void {
   let user: TestUser;
   let domainId: string;
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // Before the browser closes: what it showed, its outbox and what it sent (support/engine-report.ts).
+    if (browser && task.result?.state === "fail") console.log(`[e2e] the ${browser.engine} browser when the journey failed:\n${await describeEngine(browser)}`);
     await browser?.close();
     browser = undefined;
   });

@@ -1,0 +1,52 @@
+import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "@vj/core";
+import type { Relay } from "../drivers/relay";
+import type { EngineSession } from "../drivers/session";
+import { subjectOf } from "./api";
+
+const RELAYED_KEPT = 25;
+
+/**
+ * What a Firefox or WebKit journey's browser showed when it failed: its address and text, its
+ * outbox's rows (whose each is, and how its last attempt went) and the last API calls it sent,
+ * with whose session. A recording that never arrived then says whether it was still
+ * waiting, refused, or never sent.
+ */
+export async function describeEngine(browser: EngineSession & { relay: Relay }): Promise<string> {
+  const url = await browser.currentUrl().catch((error: unknown) => `(no address: ${String(error)})`);
+  const text = await browser
+    .execute<string>("return document.body ? document.body.innerText : '';")
+    .then((t) => t.replace(/\s+\n/g, "\n").slice(0, 1500))
+    .catch((error: unknown) => `(no text: ${String(error)})`);
+  const outbox = await browser
+    .executeAsync<string>(
+      `const [name, store, done] = arguments;
+       const open = indexedDB.open(name);
+       open.onerror = () => done("(not opened)");
+       open.onsuccess = () => {
+         const db = open.result;
+         if (!db.objectStoreNames.contains(store)) { db.close(); done("(no outbox)"); return; }
+         const rows = [];
+         const cursor = db.transaction(store).objectStore(store).openCursor();
+         cursor.onerror = () => done("(not read)");
+         cursor.onsuccess = () => {
+           const c = cursor.result;
+           if (!c) { db.close(); done(rows.join("\\n") || "(empty)"); return; }
+           const r = c.value;
+           rows.push(["  ", r.id, "owner", r.ownerId, r.status, "attempts", r.attempts, "last", r.lastStatus, r.lastError, r.lastAttemptAt && new Date(r.lastAttemptAt).toISOString()].join(" "));
+           c.continue();
+         };
+       };`,
+      [OUTBOX_DB_NAME, OUTBOX_STORE_NAME],
+    )
+    .catch((error: unknown) => `(not read: ${String(error)})`);
+  const who = (authorization: string | undefined) => {
+    try {
+      return authorization ? subjectOf(authorization) : "nobody";
+    } catch {
+      return "(not a session token)";
+    }
+  };
+  const calls = browser.relay.seen.filter((r) => r.path.startsWith("/api/"));
+  const relayed = calls.slice(-RELAYED_KEPT).map((r) => `  ${r.method} ${r.path} as ${who(r.authorization)}`);
+  return [`--- ${browser.engine} ${url}`, text, "outbox:", outbox, `last calls to the API (of ${calls.length}):`, ...relayed].join("\n");
+}
