@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import { CHROMIUM_FLAGS } from "../scripts/chromium-flags.mjs";
-import { watchContext } from "./support/failure-report";
+import { reportIfFailed, watchContext } from "./support/failure-report";
 
 // Debian's Chromium (playwright-core never downloads a browser here); CHROMIUM_PATH points elsewhere.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -53,6 +53,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return {
     context,
     async close() {
+      // Closed by a failed journey's afterEach: what its pages showed is printed first.
+      await reportIfFailed();
       unwatch();
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });

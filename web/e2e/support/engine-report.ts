@@ -1,7 +1,7 @@
-import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "@vj/core";
 import type { Relay } from "../drivers/relay";
 import type { EngineSession } from "../drivers/session";
 import { subjectOf } from "./api";
+import { OUTBOX_ROWS_EXPRESSION } from "./outbox-rows";
 
 const RELAYED_KEPT = 25;
 
@@ -18,26 +18,7 @@ export async function describeEngine(browser: EngineSession & { relay: Relay }):
     .then((t) => t.replace(/\s+\n/g, "\n").slice(0, 1500))
     .catch((error: unknown) => `(no text: ${String(error)})`);
   const outbox = await browser
-    .executeAsync<string>(
-      `const [name, store, done] = arguments;
-       const open = indexedDB.open(name);
-       open.onerror = () => done("(not opened)");
-       open.onsuccess = () => {
-         const db = open.result;
-         if (!db.objectStoreNames.contains(store)) { db.close(); done("(no outbox)"); return; }
-         const rows = [];
-         const cursor = db.transaction(store).objectStore(store).openCursor();
-         cursor.onerror = () => done("(not read)");
-         cursor.onsuccess = () => {
-           const c = cursor.result;
-           if (!c) { db.close(); done(rows.join("\\n") || "(empty)"); return; }
-           const r = c.value;
-           rows.push(["  ", r.id, "owner", r.ownerId, r.status, "attempts", r.attempts, "last", r.lastStatus, r.lastError, r.lastAttemptAt && new Date(r.lastAttemptAt).toISOString()].join(" "));
-           c.continue();
-         };
-       };`,
-      [OUTBOX_DB_NAME, OUTBOX_STORE_NAME],
-    )
+    .executeAsync<string>(`const done = arguments[arguments.length - 1]; ${OUTBOX_ROWS_EXPRESSION}.then(done, (e) => done(String(e)));`)
     .catch((error: unknown) => `(not read: ${String(error)})`);
   const who = (authorization: string | undefined) => {
     try {

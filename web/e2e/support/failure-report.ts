@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
+import { OUTBOX_ROWS_EXPRESSION } from "./outbox-rows";
 
 /**
  * What each open Chromium page showed when a journey failed: its address, its text and the last
@@ -32,19 +33,41 @@ export function watchContext(context: BrowserContext): () => void {
 
 async function describePage(page: Page): Promise<string> {
   const text = await page
-    .evaluate(() => document.body?.innerText ?? "")
+    .evaluate(() => (document.querySelector("main") ?? document.body)?.innerText ?? "")
     .then((t) => t.replace(/\s+\n/g, "\n").slice(0, 1500))
     .catch((error: unknown) => `(no text: ${String(error)})`);
   const controlled = await page.evaluate(() => navigator.serviceWorker?.controller !== null).catch(() => "unknown");
+  const outbox = await page.evaluate<string>(OUTBOX_ROWS_EXPRESSION).catch((error: unknown) => `(not read: ${String(error)})`);
   return [
     `--- page ${page.url()} (service worker in control: ${controlled})`,
     text,
+    "outbox:",
+    outbox,
     ...(logs.get(page) ?? []).map((line) => `  ${line}`),
   ].join("\n");
 }
 
-/** Prints every open page's report (see above); the e2e setup file calls it when a journey fails. */
-export async function reportOpenPages(): Promise<void> {
+/** The journey running now, as the e2e setup file hands it over; and the last one reported. */
+let current: { result?: { state?: string } } | undefined;
+let reported: unknown;
+
+export function watchJourney(task: { result?: { state?: string } }): void {
+  current = task;
+}
+
+/**
+ * Reports the open pages once per failed journey: from launchBrowser's close when the journey has
+ * failed (a suite's afterEach closes its browser before vitest calls onTestFailed), and from the
+ * setup file's onTestFailed for a browser still open then.
+ */
+export async function reportIfFailed(): Promise<void> {
+  if (current?.result?.state !== "fail" || reported === current) return;
+  reported = current;
+  await reportOpenPages();
+}
+
+/** Prints every open page's report (see above). */
+async function reportOpenPages(): Promise<void> {
   const pages = [...contexts].flatMap((context) => context.pages()).filter((page) => !page.isClosed());
   if (pages.length === 0) return;
   const reports = await Promise.all(pages.map(describePage));

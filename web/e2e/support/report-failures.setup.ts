@@ -1,5 +1,8 @@
 import { beforeEach } from "vitest";
-import { reportOpenPages } from "./failure-report";
+import { reportIfFailed, watchJourney } from "./failure-report";
 
 // A failed journey prints what its open pages showed (support/failure-report.ts).
-beforeEach(({ onTestFailed }) => onTestFailed(reportOpenPages));
+beforeEach(({ task, onTestFailed }) => {
+  watchJourney(task);
+  onTestFailed(reportIfFailed);
+});
