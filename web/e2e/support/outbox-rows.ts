@@ -3,15 +3,25 @@ import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "@vj/core";
 /**
  * JavaScript source of an expression a page evaluates to a text of its outbox: each waiting
  * recording (id, owner, status, attempts, last status and error) and each waiting change (what it
- * changes, its status, owner). For a failed journey's report, in any engine.
+ * changes, its status, owner), and the Web Locks held and waited for (the replay takes one). For a
+ * failed journey's report, in any engine.
  */
-export const OUTBOX_ROWS_EXPRESSION = `new Promise((resolve) => {
+export const OUTBOX_ROWS_EXPRESSION = `new Promise((settle) => {
+  // Each step that does not finish within 10 s says which one it was: the open, or the read
+  // (a read waits behind a read-write transaction on the same tables that never ends).
+  let step = "open";
+  const locks = navigator.locks ? navigator.locks.query().then((s) => "  locks held: " + (s.held.map((l) => l.name).join(", ") || "none") + "; waiting: " + (s.pending.map((l) => l.name).join(", ") || "none")) : Promise.resolve("  (no Web Locks)");
+  const resolve = (text) => locks.then((l) => settle(text + "\\n" + l), () => settle(text));
+  const timer = setTimeout(() => resolve("(outbox: " + step + " did not finish within 10 s)"), 10000);
+  const done = (text) => { clearTimeout(timer); resolve(text); };
   const open = indexedDB.open(${JSON.stringify(OUTBOX_DB_NAME)});
-  open.onerror = () => resolve("(outbox not opened)");
+  open.onerror = () => done("(outbox not opened)");
+  open.onblocked = () => { step = "open (blocked by another connection)"; };
   open.onsuccess = () => {
+    step = "read";
     const db = open.result;
     const stores = [${JSON.stringify(OUTBOX_STORE_NAME)}, "pendingChanges"].filter((s) => db.objectStoreNames.contains(s));
-    if (stores.length === 0) { db.close(); resolve("(no outbox)"); return; }
+    if (stores.length === 0) { db.close(); done("(no outbox)"); return; }
     const lines = [];
     const tx = db.transaction(stores);
     for (const store of stores) {
@@ -25,7 +35,7 @@ export const OUTBOX_ROWS_EXPRESSION = `new Promise((resolve) => {
         c.continue();
       };
     }
-    tx.oncomplete = () => { db.close(); resolve(lines.join("\\n") || "  (empty)"); };
-    tx.onerror = () => resolve("(outbox not read)");
+    tx.oncomplete = () => { db.close(); done(lines.join("\\n") || "  (empty)"); };
+    tx.onerror = () => done("(outbox not read)");
   };
 })`;
