@@ -61,25 +61,10 @@ function install({ always = false } = {}) {
   fs.writeFileSync(INSTALL_STAMP, wanted);
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else newest = Math.max(newest, fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds web/dist when it is missing or older than its sources. */
-function buildWebIfStale() {
-  const web = path.join(root, "web");
-  const built = path.join(web, "dist", "index.html");
-  const sources = [path.join(web, "src"), path.join(web, "public")].filter((p) => fs.existsSync(p));
-  const files = ["index.html", "vite.config.ts", "package.json", "scripts/prerender-pages.mjs", "scripts/chunk-groups.ts"].map((f) => path.join(web, f)).filter((p) => fs.existsSync(p));
-  const newestSource = Math.max(...sources.map(newestMtime), ...files.map((f) => fs.statSync(f).mtimeMs), 0);
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSource) return;
-  must(runPnpm(["--filter", "@vj/web", "build"]), "web build");
+/** Builds web/dist when it is missing or older than its sources (the web package's own check). */
+async function buildWebIfStale() {
+  const { buildDistIfStale } = await import("../web/scripts/build-dist-if-stale.mjs");
+  await buildDistIfStale();
 }
 
 /** Compiles the API to api/dist when it is missing or older than its sources (DESIGN §10). */
@@ -92,7 +77,7 @@ async function buildApiIfStale() {
 
 async function start() {
   install();
-  buildWebIfStale();
+  await buildWebIfStale();
   await buildApiIfStale();
   // Compiled JavaScript, in this process: no TypeScript loader and no second Node start (~0.1 s).
   // The server handles SIGINT/SIGTERM itself; stack traces point at api/src.
@@ -153,10 +138,8 @@ function test() {
     vitestSuite("api", "@vj/api", null, reports),
   ];
   if (fs.existsSync(path.join(root, "web", "vitest.config.ts"))) suites.push(vitestSuite("web", "@vj/web", null, reports));
-  if (fs.existsSync(path.join(root, "web", "vitest.e2e.config.ts"))) {
-    buildWebIfStale();
-    suites.push(e2eSuite(reports));
-  }
+  // The journeys' runner builds web/dist first if it is stale.
+  if (fs.existsSync(path.join(root, "web", "vitest.e2e.config.ts"))) suites.push(e2eSuite(reports));
   console.log("\nsuite  status  passed  failed");
   for (const s of suites) console.log(`${s.name.padEnd(6)} ${s.status === 0 ? "ok    " : "FAILED"}  ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}`);
   const passed = suites.reduce((n, s) => n + s.passed, 0);

@@ -1,5 +1,6 @@
 // Builds web/dist when it is missing or older than anything it is built from, as `pnpm build` does
-// (vite build, then the brotli and gzip copies production serves). Used before the browser journeys.
+// (vite build, then the brotli and gzip copies production serves). Used by `npm start` and before
+// the browser journeys.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +23,7 @@ export async function buildDistIfStale() {
   const sources = ["src", "public", "index.html", "vite.config.ts", "package.json", "scripts"].map((p) => path.join(web, p));
   const newestSource = Math.max(...sources.map(newestMtime));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newestSource) return;
-  console.log("[e2e] building web/dist");
+  console.log("building the web app (web/dist)");
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build and skip the service worker.
   const child = spawn(process.execPath, [path.join(web, "node_modules/vite/bin/vite.js"), "build"], {
     cwd: web,
