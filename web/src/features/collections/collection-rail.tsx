@@ -2,13 +2,24 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
 import { cn } from "../../lib/cn";
+import { applyChanges, isUnsentCreate } from "../outbox/overlay";
+import { usePendingChanges } from "../outbox/use-outbox";
+import { collectionOfCreate } from "./offline-create";
 import { collectionQueries } from "./queries";
 import { rememberSelected } from "./selection";
 
-/** The collections as a list to switch between, each with its colour and its number of recordings (the desktop rail). */
+/**
+ * The collections as a list to switch between, each with its colour and its number of recordings
+ * (the desktop rail): as the person left them, with what they changed here and the server has not
+ * taken yet (a new collection, a new name, one deleted).
+ */
 export function CollectionRail({ current }: { current: Domain }) {
-  const collections = useQuery(collectionQueries.list()).data ?? [];
-  const stats = useQueries({ queries: collections.map((c) => collectionQueries.stats(c.id)) });
+  const changes = usePendingChanges();
+  const collections = applyChanges(useQuery(collectionQueries.list()).data ?? [], changes, "collection", collectionOfCreate);
+  // A collection the server does not know yet has no figures to ask for.
+  const stats = useQueries({
+    queries: collections.map((c) => ({ ...collectionQueries.stats(c.id), enabled: !isUnsentCreate(changes, "collection", c.id) })),
+  });
   return (
     <nav aria-label="Collections">
       <h2 className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Collections</h2>
