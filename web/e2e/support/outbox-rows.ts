@@ -1,17 +1,24 @@
 import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "@vj/core";
+import { SEND_MARK_PREFIX } from "../../src/features/outbox/send-steps";
 
 /**
  * JavaScript source of an expression a page evaluates to a text of its outbox: each waiting
  * recording (id, owner, status, attempts, last status and error) and each waiting change (what it
  * changes, its status, owner), and the Web Locks held and waited for (the replay takes one). For a
- * failed journey's report, in any engine.
+ * failed journey's report, in any engine. Then how far this page's latest send of a recording got
+ * (its User Timing marks, send-steps.ts): a send that never ended shows the step it stopped at.
  */
 export const OUTBOX_ROWS_EXPRESSION = `new Promise((settle) => {
   // Each step that does not finish within 10 s says which one it was: the open, or the read
   // (a read waits behind a read-write transaction on the same tables that never ends).
   let step = "open";
   const locks = navigator.locks ? navigator.locks.query().then((s) => "  locks held: " + (s.held.map((l) => l.name).join(", ") || "none") + "; waiting: " + (s.pending.map((l) => l.name).join(", ") || "none")) : Promise.resolve("  (no Web Locks)");
-  const resolve = (text) => locks.then((l) => settle(text + "\\n" + l), () => settle(text));
+  const steps = () => {
+    const now = performance.now();
+    const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith(${JSON.stringify(SEND_MARK_PREFIX)})).sort((a, b) => a.startTime - b.startTime);
+    return "  send steps: " + (marks.map((m) => m.name.slice(${SEND_MARK_PREFIX.length}) + " " + ((now - m.startTime) / 1000).toFixed(1) + " s ago (" + m.detail + ")").join(", ") || "none");
+  };
+  const resolve = (text) => locks.then((l) => settle(text + "\\n" + l + "\\n" + steps()), () => settle(text + "\\n" + steps()));
   const timer = setTimeout(() => resolve("(outbox: " + step + " did not finish within 10 s)"), 10000);
   const done = (text) => { clearTimeout(timer); resolve(text); };
   const open = indexedDB.open(${JSON.stringify(OUTBOX_DB_NAME)});

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { memoryLocks } from "../../src/features/outbox/locks";
 import { addPendingUpload, listPendingUploads } from "../../src/features/outbox/outbox-store";
 import { replayOutbox, sendPendingUpload, type SendContext } from "../../src/features/outbox/replay";
-import { fetchTransport } from "../../src/features/outbox/upload-recording";
+import { fetchTransport, type TransportResponse } from "../../src/features/outbox/upload-recording";
+import { lastSendSteps } from "../../src/features/outbox/send-steps";
 import { errorReply, freshOutbox, recording, startUploadServer, OWNER } from "./helpers";
 
 let env: ReturnType<typeof freshOutbox>;
@@ -56,6 +57,32 @@ describe("sending one recording", () => {
     await sendPendingUpload(context(), input.id);
     expect(server.received[0]!.fileName).toBe("recording.m4a");
     expect(server.received[0]!.fields.domainId).toBeUndefined();
+  });
+
+  it("a send that never ends can be found by its last step: marked as it goes, and marked kept once it ends", async () => {
+    env = freshOutbox();
+    const input = recording(1);
+    await addPendingUpload(env.db, input);
+    // Marks of earlier sends in this process are older than this one's.
+    const since = performance.now();
+    const steps = () => lastSendSteps().filter((s) => s.at >= since);
+    let answer!: (res: TransportResponse) => void;
+    let sent!: () => void;
+    const sending = new Promise<void>((resolve) => (sent = resolve));
+    const transport = () => {
+      sent();
+      return new Promise<TransportResponse>((resolve) => (answer = resolve));
+    };
+    server = await startUploadServer();
+    const result = sendPendingUpload(context(env.db, { transport }), input.id);
+    await sending;
+    const open = steps();
+    expect(open.map((s) => s.step)).toEqual(["locked", "read", "session", "marking", "sending"]);
+    expect(new Set(open.map((s) => s.id))).toEqual(new Set([input.id]));
+
+    answer({ status: 201, statusText: "Created", body: JSON.stringify({ id: "n1" }) });
+    expect((await result).kind).toBe("delivered");
+    expect(steps().map((s) => s.step)).toEqual(["locked", "read", "session", "marking", "sending", "answered", "kept"]);
   });
 
   it("removes the recording after a 2xx, and only then", async () => {

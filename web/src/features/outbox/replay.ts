@@ -12,6 +12,7 @@ import {
 import { uploadRecording, type Transport, type UploadOutcome } from "./upload-recording";
 import { replayChanges, type ChangeFetch, type ChangeReplayReport } from "./replay-changes";
 import { unsentCreates } from "./changes-store";
+import { markSendStep } from "./send-steps";
 
 /** What sending needs; the page and the service worker each build one. */
 export type SendContext = {
@@ -54,24 +55,30 @@ export async function sendPendingUpload(
   const attempt = await locks.run(
     lockNames.item(id),
     async (): Promise<SendResult> => {
+      markSendStep("locked", id);
       const item = await getPendingUpload(ctx.db, id);
+      markSendStep("read", id);
       if (!item) return { id, kind: "gone" };
       if (skipRejected && item.status === "rejected") return { id, kind: "skipped" };
       // Shared to the app: not sent before the person has said which collection it belongs to.
       if (item.status === "held") return { id, kind: "skipped" };
       const session = await ctx.getSession();
+      markSendStep("session", id);
       if (!session) return { id, kind: "no-session" };
       // Never sent with another person's session: it waits for its owner, exactly as it is.
       if (item.ownerId !== session.userId) return { id, kind: "not-yours" };
       const token = session.accessToken;
       const before = item.status === "rejected" ? "rejected" : "waiting";
+      markSendStep("marking", id);
       await markUploading(ctx.db, id);
+      markSendStep("sending", id);
       const outcome = await uploadRecording(item, {
         baseUrl: ctx.baseUrl,
         accessToken: token,
         transport: ctx.transport,
         onProgress: ctx.onProgress && ((sent, total) => ctx.onProgress!(id, sent, total)),
       });
+      markSendStep("answered", id);
       switch (outcome.kind) {
         case "delivered":
           await deletePendingUpload(ctx.db, id);
@@ -87,6 +94,7 @@ export async function sendPendingUpload(
           await recordFailedAttempt(ctx.db, id, { message: outcome.message, status: outcome.status, permanent: false, at: now() });
           break;
       }
+      markSendStep("kept", id);
       return { id, ...outcome };
     },
     { ifAvailable: true },
