@@ -215,6 +215,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     await page.waitForURL(`${baseUrl}/harbour-walks`);
     // The desktop rail lists it too, as the collection shown.
     await page.getByRole("navigation", { name: "Collections" }).locator('a[aria-current="page"]').getByText("Harbour walks", { exact: true }).waitFor();
+    await captureScreen(page, "collection-created-offline-journal", () => page.getByRole("button", { name: "Start recording", exact: true }).waitFor());
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
     // Two seconds or more: a loaded machine may paint the timer past 0:02 without showing it.
     await page.getByTestId("recording-timer").getByText(/^0:0[2-9]$/).waitFor();
