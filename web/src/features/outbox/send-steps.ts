@@ -13,8 +13,12 @@ export const SEND_MARK_PREFIX = "outbox:send:";
 export function markSendStep(step: SendStep, id: string): void {
   const perf = globalThis.performance;
   if (typeof perf?.mark !== "function") return;
-  perf.clearMarks(SEND_MARK_PREFIX + step);
-  perf.mark(SEND_MARK_PREFIX + step, { detail: id });
+  try {
+    perf.clearMarks(SEND_MARK_PREFIX + step);
+    perf.mark(SEND_MARK_PREFIX + step, { detail: id });
+  } catch {
+    // Only a diagnostic: a browser whose marks refuse this never fails a send for it.
+  }
 }
 
 /** The steps as last marked, oldest first: the last one is where the latest send is (or ended). */
