@@ -1,5 +1,6 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from "dexie";
 import { OUTBOX_DB_NAME, OUTBOX_DB_VERSION, OUTBOX_STORE_NAME } from "@vj/core";
+import { trackReads } from "./parking";
 
 /**
  * The local outbox (SPEC §3 "Pending upload", DESIGN §8). No React and no DOM here: the page and
@@ -195,6 +196,8 @@ export function openOutboxDb(options?: DexieOptions & { name?: string }): Outbox
   db.version(OUTBOX_DB_VERSION + 2).stores({
     pendingChanges: "++seq, &id, [ownerId+seq]",
   });
+  // A page put in the back/forward cache ends its reads, or WebKit keeps them open (parking.ts).
+  trackReads(db);
   return db;
 }
 

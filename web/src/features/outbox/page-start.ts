@@ -4,6 +4,7 @@ import { nextTask } from "../../lib/next-task";
 import { mirrorAuthSession } from "./mirror-auth-session";
 import { outboxDb } from "./outbox-db";
 import { replayForNewPerson, startPageOutbox, type PageOutboxDeps } from "./page-outbox";
+import { parkOutboxWhenHidden } from "./park-on-pagehide";
 
 /**
  * The outbox's start in the page, called by main.tsx once the first screen has rendered (Dexie and
@@ -12,6 +13,7 @@ import { replayForNewPerson, startPageOutbox, type PageOutboxDeps } from "./page
  * recordings are recovered and what waits is sent (SPEC §4, DESIGN §8).
  */
 export function startOutboxInPage({ auth, ...deps }: PageOutboxDeps & { auth: AuthStore }): void {
+  parkOutboxWhenHidden(outboxDb());
   const mirror = mirrorAuthSession(auth, outboxDb());
   // In a later task than the database's opening (the copy's write opens it): each is a task of its own.
   void Promise.all([auth.ready(), mirror.flushed()])
