@@ -32,8 +32,9 @@ export function watchContext(context: BrowserContext): () => void {
 }
 
 async function describePage(page: Page): Promise<string> {
+  // Any dialog open (the recording panel is one), then the screen's main part.
   const text = await page
-    .evaluate(() => (document.querySelector("main") ?? document.body)?.innerText ?? "")
+    .evaluate(() => [...document.querySelectorAll("[role=dialog], [role=alertdialog]"), document.querySelector("main") ?? document.body].map((el) => (el as HTMLElement | null)?.innerText ?? "").join("\n---\n"))
     .then((t) => t.replace(/\s+\n/g, "\n").slice(0, 1500))
     .catch((error: unknown) => `(no text: ${String(error)})`);
   const controlled = await page.evaluate(() => navigator.serviceWorker?.controller !== null).catch(() => "unknown");

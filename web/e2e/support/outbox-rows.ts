@@ -1,12 +1,13 @@
 import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "@vj/core";
-import { SEND_MARK_PREFIX } from "../../src/features/outbox/send-steps";
+import { MARK_PREFIX } from "../../src/lib/user-timing";
 
 /**
  * JavaScript source of an expression a page evaluates to a text of its outbox: each waiting
  * recording (id, owner, status, attempts, last status and error) and each waiting change (what it
  * changes, its status, owner), and the Web Locks held and waited for (the replay takes one). For a
- * failed journey's report, in any engine. Then how far this page's latest send of a recording got
- * (its User Timing marks, send-steps.ts): a send that never ended shows the step it stopped at.
+ * failed journey's report, in any engine. Then the app's latest User Timing marks in this page
+ * (lib/user-timing.ts): a send that never ended shows the step it stopped at (vj-outbox:send:…),
+ * a take that never started how far its start got (vj-recorder:…).
  */
 export const OUTBOX_ROWS_EXPRESSION = `new Promise((settle) => {
   // Each step that does not finish within 10 s says which one it was: the open, or the read
@@ -15,8 +16,8 @@ export const OUTBOX_ROWS_EXPRESSION = `new Promise((settle) => {
   const locks = navigator.locks ? navigator.locks.query().then((s) => "  locks held: " + (s.held.map((l) => l.name).join(", ") || "none") + "; waiting: " + (s.pending.map((l) => l.name).join(", ") || "none")) : Promise.resolve("  (no Web Locks)");
   const steps = () => {
     const now = performance.now();
-    const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith(${JSON.stringify(SEND_MARK_PREFIX)})).sort((a, b) => a.startTime - b.startTime);
-    return "  send steps: " + (marks.map((m) => m.name.slice(${SEND_MARK_PREFIX.length}) + " " + ((now - m.startTime) / 1000).toFixed(1) + " s ago (" + m.detail + ")").join(", ") || "none");
+    const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith(${JSON.stringify(MARK_PREFIX)})).sort((a, b) => a.startTime - b.startTime);
+    return "  marks: " + (marks.map((m) => m.name.slice(${MARK_PREFIX.length}) + " " + ((now - m.startTime) / 1000).toFixed(1) + " s ago (" + m.detail + ")").join(", ") || "none");
   };
   const resolve = (text) => locks.then((l) => settle(text + "\\n" + l + "\\n" + steps()), () => settle(text + "\\n" + steps()));
   const timer = setTimeout(() => resolve("(outbox: " + step + " did not finish within 10 s)"), 10000);

@@ -2,6 +2,7 @@ import { RECORDER_CHUNK_MS } from "@vj/core";
 import { contextLocks, lockNames } from "../outbox/locks";
 import type { ActiveRecording, OutboxDb } from "../outbox/outbox-db";
 import { appendChunk, beginRecording, discardRecording } from "../outbox/recording-journal";
+import { MARK_PREFIX, markLatest } from "../../lib/user-timing";
 import { pickRecordingMimeType } from "./audio-format";
 
 /** The microphone could not be opened (denied, missing, busy). */
@@ -10,24 +11,16 @@ export class MicrophoneError extends Error {
 }
 
 /**
- * User Timing marks of a start, for the recorder benchmark and DevTools: the microphone opened, the
- * MediaRecorder started, the first chunk arrived, the first chunk is in the IndexedDB journal.
- * Each carries the recording id as its detail.
+ * User Timing marks of a start (lib/user-timing.ts), for the recorder benchmark and DevTools: the
+ * microphone opened, the MediaRecorder started, the first chunk arrived, the first chunk is in the
+ * IndexedDB journal. Each carries the recording id as its detail; the latest of each is kept.
  */
 export const RECORDER_MARKS = {
-  micOpen: "vj-recorder:mic-open",
-  started: "vj-recorder:started",
-  firstChunk: "vj-recorder:first-chunk",
-  firstChunkJournaled: "vj-recorder:first-chunk-journaled",
+  micOpen: `${MARK_PREFIX}recorder:mic-open`,
+  started: `${MARK_PREFIX}recorder:started`,
+  firstChunk: `${MARK_PREFIX}recorder:first-chunk`,
+  firstChunkJournaled: `${MARK_PREFIX}recorder:first-chunk-journaled`,
 } as const;
-
-function mark(name: string, recordingId: string): void {
-  try {
-    performance.mark(name, { detail: recordingId });
-  } catch {
-    // No User Timing: nothing to measure, nothing else changes.
-  }
-}
 
 export type RecordingSession = {
   recording: ActiveRecording;
@@ -61,7 +54,7 @@ export async function startRecordingSession(
   } catch (err) {
     throw new MicrophoneError(err instanceof Error ? err.message : String(err));
   }
-  mark(RECORDER_MARKS.micOpen, recording.id);
+  markLatest(RECORDER_MARKS.micOpen, recording.id);
 
   const chosen = typeof MediaRecorder.isTypeSupported === "function" ? pickRecordingMimeType((t) => MediaRecorder.isTypeSupported(t), navigator.userAgent) : "";
   let recorder: MediaRecorder;
@@ -95,11 +88,11 @@ export async function startRecordingSession(
     const seq = chunks.length;
     chunks.push(event.data);
     const at = elapsedMs();
-    if (seq === 0) mark(RECORDER_MARKS.firstChunk, active.id);
+    if (seq === 0) markLatest(RECORDER_MARKS.firstChunk, active.id);
     journal = journal
       .then(() => appendChunk(db, active.id, seq, event.data, at))
       .then(() => {
-        if (seq === 0) mark(RECORDER_MARKS.firstChunkJournaled, active.id);
+        if (seq === 0) markLatest(RECORDER_MARKS.firstChunkJournaled, active.id);
       })
       .catch((err: unknown) => console.warn("could not journal a recording chunk (the take is still in memory)", err));
     onChunk?.(seq);
@@ -165,7 +158,7 @@ export async function startRecordingSession(
 
   recorder.start(RECORDER_CHUNK_MS);
   segmentStart = performance.now();
-  mark(RECORDER_MARKS.started, active.id);
+  markLatest(RECORDER_MARKS.started, active.id);
 
   return {
     recording: active,
