@@ -59,6 +59,12 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
       { title: "Delete me", transcript: "Soon gone." },
       { title: "Untouched", transcript: "Stays as it is." },
     ]);
+    // The collection's and the day's figures, as the desktop rail and its calendar show them.
+    const today = periodKeyOf(new Date(), "day", "UTC");
+    const railCount = () => page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: /^Trips/ }).textContent();
+    const dayCount = () => page.getByTestId("month-calendar").locator(`[data-day="${today}"]`).getAttribute("data-notes");
+    await expect.poll(railCount).toContain("4 recordings");
+    await expect.poll(dayCount).toBe("4");
     await context.setOffline(true);
 
     await card("Rename me").getByRole("button", { name: "Edit title of Rename me" }).click();
@@ -80,6 +86,9 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     await page.getByRole("alertdialog").waitFor({ state: "detached" });
     await card("Delete me").waitFor({ state: "detached" });
     expect(await page.getByText("Saving...").count()).toBe(0);
+    // Its collection and its day count one note less at once, not when the server has the delete.
+    await expect.poll(railCount).toContain("3 recordings");
+    await expect.poll(dayCount).toBe("3");
 
     // Reload with no connection: the app opens from its cache, and every change is still shown.
     await page.reload();

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { addChange, discardChange, keepMine, listChanges, retryChange } from "../../src/features/outbox/changes-store";
 import { memoryLocks } from "../../src/features/outbox/locks";
 import { addPendingUpload, listPendingUploads } from "../../src/features/outbox/outbox-store";
-import { applyChanges, syncMarks } from "../../src/features/outbox/overlay";
+import { applyChanges, dayCountsWithoutDeleted, figuresWithoutDeleted, syncMarks } from "../../src/features/outbox/overlay";
+import type { CountedNote } from "../../src/features/outbox/outbox-db";
 import { replayOutbox, type SendContext } from "../../src/features/outbox/replay";
 import { fetchTransport } from "../../src/features/outbox/upload-recording";
 import { freshOutbox, OTHER, OWNER, recording } from "./helpers";
@@ -65,8 +66,8 @@ function signedIn(userId = OWNER): SendContext {
 
 const rename = (id: string, title: string, ownerId = OWNER) =>
   addChange(env!.db, { ownerId, target: { type: "note", id }, action: "update", method: "PATCH", path: `/api/voice-notes/${id}`, body: { title } });
-const remove = (id: string, ownerId = OWNER) =>
-  addChange(env!.db, { ownerId, target: { type: "note", id }, action: "delete", method: "DELETE", path: `/api/voice-notes/${id}` });
+const remove = (id: string, ownerId = OWNER, counted?: CountedNote) =>
+  addChange(env!.db, { ownerId, target: { type: "note", id }, action: "delete", method: "DELETE", path: `/api/voice-notes/${id}`, counted });
 
 describe("the queue of changes", () => {
   it("sends changes in the order they were made, each with its own id as the Idempotency-Key, and forgets each once the server has it", async () => {
@@ -255,6 +256,43 @@ describe("what the lists show while changes wait", () => {
       [`note:${NOTE_A}`, "waiting"],
       [`note:${NOTE_B}`, "waiting"],
     ]);
+  });
+});
+
+describe("the figures while a note's delete waits", () => {
+  const HOME = "c0c0c0c0-0000-4000-8000-000000000001";
+  const WORK = "c0c0c0c0-0000-4000-8000-000000000002";
+
+  it("take the deleted notes out of their collection's recordings, minutes and transcribed counts, and out of their local day", async () => {
+    env = freshOutbox();
+    // 23:30 UTC on the 28th is the 29th in Berlin; the other note is transcribed, in another collection.
+    await remove(NOTE_A, OWNER, { domainId: HOME, createdAt: "2026-11-28T23:30:00.000Z", duration: 90, transcribed: false });
+    await remove(NOTE_B, OWNER, { domainId: WORK, createdAt: "2026-11-28T10:00:00.000Z", duration: 30, transcribed: true });
+    const changes = await listChanges(env.db, OWNER);
+
+    const home = { totalRecordings: 3, totalDuration: 300, transcribedCount: 2, recentRecording: "2026-11-28T23:30:00.000Z" };
+    expect(figuresWithoutDeleted(home, HOME, changes)).toEqual({ ...home, totalRecordings: 2, totalDuration: 210, transcribedCount: 2 });
+    const work = { totalRecordings: 1, totalDuration: 30, transcribedCount: 1 };
+    expect(figuresWithoutDeleted(work, WORK, changes)).toEqual({ totalRecordings: 0, totalDuration: 0, transcribedCount: 0 });
+
+    const days = [
+      { date: "2026-11-28", notes: 2 },
+      { date: "2026-11-29", notes: 1 },
+    ];
+    // Home alone, in Berlin: its note leaves the 29th, which then has none.
+    expect([...dayCountsWithoutDeleted(days, HOME, "Europe/Berlin", changes)]).toEqual([["2026-11-28", 2]]);
+    // Every collection, in UTC: both notes were on the 28th.
+    expect([...dayCountsWithoutDeleted(days, null, "UTC", changes)]).toEqual([["2026-11-29", 1]]);
+  });
+
+  it("stay as the server gave them once the delete is refused, and for a delete made before notes' places were kept", async () => {
+    env = freshOutbox();
+    const refused = await remove(NOTE_A, OWNER, { domainId: HOME, createdAt: "2026-11-28T10:00:00.000Z", duration: 90, transcribed: true });
+    await remove(NOTE_B);
+    const changes = (await listChanges(env.db, OWNER)).map((c) => (c.id === refused.id ? { ...c, status: "refused" as const } : c));
+    const home = { totalRecordings: 3, totalDuration: 300, transcribedCount: 2 };
+    expect(figuresWithoutDeleted(home, HOME, changes)).toBe(home);
+    expect([...dayCountsWithoutDeleted([{ date: "2026-11-28", notes: 2 }], HOME, "UTC", changes)]).toEqual([["2026-11-28", 2]]);
   });
 });
 

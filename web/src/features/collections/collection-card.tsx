@@ -6,7 +6,8 @@ import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { IconButton } from "../../components/ui/icon-button";
-import type { SyncMark } from "../outbox/overlay";
+import { figuresWithoutDeleted, type SyncMark } from "../outbox/overlay";
+import { usePendingChanges } from "../outbox/use-outbox";
 import { ChangeProblem, WaitingToSync } from "../outbox/sync-marks";
 import { useDeleteCollection } from "./mutations";
 import { NewCollectionDialog } from "./new-collection-dialog";
@@ -33,7 +34,10 @@ export function CollectionCard({
   unsent?: boolean;
 }) {
   const asked = useQuery({ ...collectionQueries.stats(collection.id), enabled: !unsent });
-  const stats = unsent ? { data: NO_FIGURES, isError: false } : asked;
+  const changes = usePendingChanges();
+  const stats = unsent
+    ? { data: NO_FIGURES, isError: false }
+    : { data: asked.data && figuresWithoutDeleted(asked.data, collection.id, changes), isError: asked.isError };
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteCollection();

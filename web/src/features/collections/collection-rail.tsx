@@ -2,7 +2,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
 import { cn } from "../../lib/cn";
-import { applyChanges, isUnsentCreate } from "../outbox/overlay";
+import { applyChanges, figuresWithoutDeleted, isUnsentCreate } from "../outbox/overlay";
 import { usePendingChanges } from "../outbox/use-outbox";
 import { collectionOfCreate } from "./offline-create";
 import { collectionQueries } from "./queries";
@@ -11,7 +11,7 @@ import { rememberSelected } from "./selection";
 /**
  * The collections as a list to switch between, each with its colour and its number of recordings
  * (the desktop rail): as the person left them, with what they changed here and the server has not
- * taken yet (a new collection, a new name, one deleted).
+ * taken yet (a new collection, a new name, one deleted, a note deleted).
  */
 export function CollectionRail({ current }: { current: Domain }) {
   const changes = usePendingChanges();
@@ -26,7 +26,8 @@ export function CollectionRail({ current }: { current: Domain }) {
       <ul className="mt-2 flex flex-col gap-0.5">
         {collections.map((c, i) => {
           const isCurrent = c.id === current.id;
-          const count = stats[i]?.data?.totalRecordings;
+          const figures = stats[i]?.data;
+          const count = figures && figuresWithoutDeleted(figures, c.id, changes).totalRecordings;
           return (
             <li key={c.id}>
               <Link

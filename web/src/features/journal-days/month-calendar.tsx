@@ -5,6 +5,8 @@ import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { useOnline } from "../../lib/use-online";
 import type { JournalView } from "../journal-view/use-journal-view";
+import { dayCountsWithoutDeleted } from "../outbox/overlay";
+import { usePendingChanges } from "../outbox/use-outbox";
 import { daysInARow, dayLabel, monthLabel, monthWeeks, shiftMonth } from "./month-grid";
 import { OfflineMark } from "./offline-mark";
 import { journalDayQueries } from "./queries";
@@ -31,8 +33,10 @@ export function MonthCalendar({ view, collection, onPicked }: { view: JournalVie
   const [month, setMonth] = useState(() => view.dayKey.slice(0, 7));
   const [everyCollection, setEveryCollection] = useState(false);
   const online = useOnline();
-  const calendar = useQuery(journalDayQueries.calendar(month, everyCollection ? null : collection.id, view.timeZone));
-  const counts = new Map((calendar.data?.days ?? []).map((d) => [d.date, d.notes]));
+  const shown = everyCollection ? null : collection.id;
+  const calendar = useQuery(journalDayQueries.calendar(month, shown, view.timeZone));
+  // A note deleted here leaves its day's count at once, before the server has the delete.
+  const counts = dayCountsWithoutDeleted(calendar.data?.days ?? [], shown, view.timeZone, usePendingChanges());
   const streak = calendar.data?.streak;
   const label = monthLabel(month);
 

@@ -70,8 +70,11 @@ export function useDeleteNote() {
   return useMutation({
     // Kept on the device, not sent by this call: it runs offline too (TanStack pauses online-only ones).
     networkMode: "always",
-    mutationFn: async (id: string) => {
-      await makeChange({ ownerId, target: { type: "note", id }, action: "delete", method: "DELETE", path: `/api/voice-notes/${id}` });
+    mutationFn: async (note: VoiceNote) => {
+      const { id } = note;
+      // Where it was counted: the collection's and the calendar's figures drop at once.
+      const counted = { domainId: note.domainId, createdAt: note.createdAt, duration: note.duration, transcribed: note.isTranscribed };
+      await makeChange({ ownerId, target: { type: "note", id }, action: "delete", method: "DELETE", path: `/api/voice-notes/${id}`, counted });
       patchCachedNotes(queryClient, id, () => null);
     },
     onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to delete the recording. Please try again." }),

@@ -181,7 +181,7 @@ function NoteCardView({
         description={`Are you sure you want to delete "${title}"? This action cannot be undone.`}
         confirmLabel="Delete"
         busy={remove.isPending}
-        onConfirm={() => remove.mutate(note.id, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => remove.mutate(note, { onSettled: () => setConfirming(false) })}
       />
     </article>
   );

@@ -2,7 +2,7 @@ import { Dexie } from "dexie";
 import type { ChangeTarget, OutboxDb, PendingChange } from "./outbox-db";
 
 /** What a person's action brings to the outbox; the outbox adds its id, order and status. */
-export type NewChange = Pick<PendingChange, "ownerId" | "target" | "action" | "method" | "path" | "body">;
+export type NewChange = Pick<PendingChange, "ownerId" | "target" | "action" | "method" | "path" | "body" | "counted">;
 
 /** A create of an item whose id was made on this device: the request the screen would have sent. */
 export function createChange(ownerId: string, target: ChangeTarget, path: string, body: Record<string, unknown>): NewChange {

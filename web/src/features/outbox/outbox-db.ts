@@ -81,6 +81,9 @@ export const UNKNOWN_OWNER = "";
 /** What a change is about: one item of the person's journal. */
 export type ChangeTarget = { type: "note" | "collection" | "summary-type" | "summary" | "reminders"; id: string };
 
+/** What a note added to the figures it was counted in (see PendingChange.counted). */
+export type CountedNote = { domainId: string | null; createdAt: string; duration: number; transcribed: boolean };
+
 /**
  * waiting: the next replay sends it; refused: the server refused it for good (a 4xx other than a
  * conflict) — kept with the reason until the person's Retry or Discard; conflict: the item changed
@@ -107,6 +110,11 @@ export type PendingChange = {
   method: "POST" | "PATCH" | "PUT" | "DELETE";
   path: string;
   body?: Record<string, unknown>;
+  /**
+   * A note's delete: where the note was counted (its collection, time, length, whether it had a
+   * transcript), so the collections' and the calendar's figures drop at once, not when the server has it.
+   */
+  counted?: CountedNote;
   status: PendingChangeStatus;
   attempts: number;
   lastError?: string;
