@@ -34,11 +34,13 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
   // The same date a year earlier (29 February comes back on the 28th).
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4) === "-02-29" ? "-02-28" : today.slice(4)}`;
   let oldNoteId: string;
+  let gardenId: string;
 
   beforeAll(async () => {
     user = await signUpUser(baseUrl, "days");
     const api = apiAs(baseUrl, user);
     const garden = await api.createCollection({ name: "Garden Diary", primaryColor: "#15803d", isDefault: true });
+    gardenId = garden.id;
     await api.createCollection({ name: "Work Log", primaryColor: "#7c3aed" });
     // Yesterday and today in a row, a gap, then three days ago; and one note a year back.
     await api.uploadNote({ domainId: garden.id, title: "Morning frost", createdAt: new Date(Date.now() - 60_000).toISOString() });
@@ -98,6 +100,27 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     await page.getByRole("complementary").getByTestId("on-this-day").getByRole("link", { name: /First tomatoes/ }).click();
     await page.waitForURL((url) => url.searchParams.get("note") === oldNoteId && url.searchParams.get("date") === yearAgo);
     await page.locator('[data-testid="note-card"][aria-current="true"]').getByRole("heading", { name: "First tomatoes" }).waitFor();
+  });
+
+  it("On This Day shows a note renamed offline by its new name at once, before the server has it", async () => {
+    await page.setViewportSize(SIZES.desktop);
+    const card = page.locator('[data-testid="note-card"][aria-current="true"]');
+    await browser!.context.setOffline(true);
+    try {
+      await card.getByRole("button", { name: "Edit title of First tomatoes" }).click();
+      await page.getByRole("textbox", { name: "Note title" }).fill("First ripe tomatoes");
+      await page.getByRole("textbox", { name: "Note title" }).press("Enter");
+      await card.getByTestId("waiting-to-sync").waitFor();
+      // Back to today (the rail's link to the collection), where On This Day looks back to it.
+      await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: /Garden Diary/ }).click();
+      await page.getByTestId("period-headline").getByText("Today").waitFor();
+      const onThisDay = page.getByRole("complementary").getByTestId("on-this-day");
+      await onThisDay.getByRole("link", { name: /First ripe tomatoes/ }).waitFor();
+      expect(await onThisDay.getByText("First tomatoes", { exact: true }).count()).toBe(0);
+    } finally {
+      await browser!.context.setOffline(false);
+    }
+    await expect.poll(async () => (await apiAs(baseUrl, user).listNotes({ domainId: gardenId, period: "day", periodKey: yearAgo, tz: "UTC" })).map((n) => n.title), { timeout: 30_000 }).toEqual(["First ripe tomatoes"]);
   });
 
   it("on a phone the period headline opens the calendar; a tap on a marked day opens that day, and nothing floats over the last note", async () => {

@@ -5,6 +5,8 @@ import { History } from "lucide-react";
 import { cn } from "../../lib/cn";
 import { useOnline } from "../../lib/use-online";
 import { noteLink } from "../journal-view/links";
+import { applyChanges } from "../outbox/overlay";
+import { usePendingChanges } from "../outbox/use-outbox";
 import { OfflineMark } from "./offline-mark";
 import { journalDayQueries } from "./queries";
 
@@ -22,7 +24,14 @@ function groupLabel(g: OnThisDayGroup, locale?: string): string {
 export function OnThisDay({ todayKey, timeZone, className }: { todayKey: string; timeZone: string; className?: string }) {
   const online = useOnline();
   const look = useQuery(journalDayQueries.onThisDay(todayKey, timeZone));
-  const groups = look.data?.groups ?? [];
+  const changes = usePendingChanges();
+  // As the person left them here: a note renamed or deleted on this device shows so at once.
+  const groups = (look.data?.groups ?? [])
+    .map((g) => {
+      const notes = applyChanges(g.notes, changes, "note");
+      return { ...g, notes, total: g.total - (g.notes.length - notes.length) };
+    })
+    .filter((g) => g.total > 0);
   if (groups.length === 0) return null;
   return (
     <section aria-labelledby="on-this-day-heading" className={cn("rounded-2xl border border-slate-200 bg-white p-4 shadow-sm", className)} data-testid="on-this-day">
