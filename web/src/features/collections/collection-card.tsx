@@ -6,8 +6,8 @@ import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { IconButton } from "../../components/ui/icon-button";
+import type { PendingChange } from "../outbox/outbox-db";
 import { figuresWithoutDeleted, type SyncMark } from "../outbox/overlay";
-import { usePendingChanges } from "../outbox/use-outbox";
 import { ChangeProblem, WaitingToSync } from "../outbox/sync-marks";
 import { useDeleteCollection } from "./mutations";
 import { NewCollectionDialog } from "./new-collection-dialog";
@@ -25,6 +25,7 @@ export function CollectionCard({
   isCurrent,
   mark,
   unsent = false,
+  changes,
 }: {
   collection: Domain;
   isCurrent: boolean;
@@ -32,9 +33,10 @@ export function CollectionCard({
   mark?: SyncMark;
   /** Created on this device and not on the server yet: it has no figures to ask for, only none. */
   unsent?: boolean;
+  /** The person's waiting changes, as the page read them: a note deleted here leaves the figures. */
+  changes: readonly PendingChange[];
 }) {
   const asked = useQuery({ ...collectionQueries.stats(collection.id), enabled: !unsent });
-  const changes = usePendingChanges();
   const stats = unsent
     ? { data: NO_FIGURES, isError: false }
     : { data: asked.data && figuresWithoutDeleted(asked.data, collection.id, changes), isError: asked.isError };

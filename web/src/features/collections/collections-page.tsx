@@ -56,6 +56,7 @@ export function CollectionsPage() {
                 isCurrent={c.id === current?.id}
                 mark={marks.get(`collection:${c.id}`)}
                 unsent={isUnsentCreate(changes, "collection", c.id)}
+                changes={changes}
               />
             ))}
           </ul>
