@@ -177,6 +177,17 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     }
     await expect.poll(async () => (await reminders()).onlyIfNoNote, { timeout: 30_000 }).toBe(false);
     await expect.poll(() => section.getByTestId("waiting-to-sync").count(), { timeout: 30_000 }).toBe(0);
+
+    // A new time and, in the same moment, a day off: the second tap comes before the screen has
+    // shown the first, and both are kept, on the screen and on the server.
+    await section.getByLabel("At", { exact: true }).evaluate((input: HTMLInputElement) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, "06:45");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      [...input.closest("section")!.querySelectorAll("button")].find((b) => b.textContent?.includes("Saturday"))!.click();
+    });
+    await expect.poll(reminders, { timeout: 30_000 }).toEqual({ enabled: true, time: "06:45", days: [1, 2, 3, 4, 5], onlyIfNoNote: false, tz: "UTC" });
+    expect(await section.getByLabel("At", { exact: true }).inputValue()).toBe("06:45");
+    expect(await section.getByRole("button", { name: "Saturday" }).getAttribute("aria-pressed")).toBe("false");
   });
 
   it("a push delivered to the service worker shows the reminder, and its click opens today's view ready to record", async () => {

@@ -1,7 +1,8 @@
-import { REMINDER_TITLE, REMINDER_URL } from "@vj/core";
+import { REMINDER_TITLE, REMINDER_URL, type ReminderSettings } from "@vj/core";
 import { describe, expect, it } from "vitest";
 import { openReminder, reminderFromPush } from "../src/features/reminders/notification";
 import { pushSupport, type PushEnvironment } from "../src/features/reminders/push-support";
+import { chooseSettings, sameSettings } from "../src/features/reminders/reminder-choice";
 
 const desktop: PushEnvironment = { serviceWorker: true, pushManager: true, notifications: true, permission: "default", iOS: false, standalone: false };
 
@@ -43,5 +44,26 @@ describe("the reminder in the service worker", () => {
     expect(moved).toEqual(["https://app.example/?record=1"]);
     await openReminder(clients([]), "https://app.example", { url: "/?record=1" });
     expect(opened).toEqual(["https://app.example/?record=1"]);
+  });
+});
+
+describe("taps on the reminder settings, one after another", () => {
+  const server: ReminderSettings = { enabled: true, time: "20:00", days: [1, 2, 3, 4, 5, 6, 7], onlyIfNoNote: true, tz: "UTC" };
+  const offDay = (day: number) => (s: ReminderSettings) => ({ days: s.days.filter((d) => d !== day) });
+
+  it("a second tap before the screen shows the first keeps both", () => {
+    const first = chooseSettings(null, server, { time: "07:30" }, "UTC");
+    // The screen still shows the server's settings: the tap builds on the one chosen a moment ago.
+    const second = chooseSettings(first, server, offDay(7), "UTC");
+    expect(second).toEqual({ ...server, time: "07:30", days: [1, 2, 3, 4, 5, 6] });
+  });
+  it("with nothing waiting to show, a tap changes what the screen shows, in this device's zone", () => {
+    expect(chooseSettings(null, server, offDay(1), "Europe/Paris")).toEqual({ ...server, days: [2, 3, 4, 5, 6, 7], tz: "Europe/Paris" });
+  });
+  it("the screen has caught up when it holds the same settings, whatever the order of the days", () => {
+    expect(sameSettings(server, { ...server, days: [7, 6, 5, 4, 3, 2, 1] })).toBe(true);
+    expect(sameSettings(server, { ...server, time: "07:30" })).toBe(false);
+    expect(sameSettings(server, { ...server, days: [1, 2] })).toBe(false);
+    expect(sameSettings(server, { ...server, tz: "Europe/Paris" })).toBe(false);
   });
 });

@@ -7,12 +7,13 @@ import { browserTimeZone } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { useOnline } from "../../lib/use-online";
 import { deviceSubscription, subscribeDevice, unsubscribeDevice } from "./device-subscription";
-import { syncMarks } from "../outbox/overlay";
+import { syncMarks, type SyncMark } from "../outbox/overlay";
 import { ChangeProblem, WaitingToSync } from "../outbox/sync-marks";
 import { usePendingChanges } from "../outbox/use-outbox";
 import { REMINDERS_TARGET, useSaveReminders } from "./mutations";
 import { pushSupport, readPushEnvironment } from "./push-support";
 import { reminderKeys, reminderQueries } from "./queries";
+import { useReminderChoice } from "./reminder-choice";
 
 const DAYS = [
   [1, "Mon", "Monday"],
@@ -33,23 +34,36 @@ export function ReminderSettings() {
   const settings = useQuery(reminderQueries.settings());
   const save = useSaveReminders();
   const online = useOnline();
-  const ids = useId();
   const zone = browserTimeZone();
   // A change still waiting in the outbox (made offline, say) over what the server last said.
   const ours = usePendingChanges().filter((c) => c.target.type === REMINDERS_TARGET.type);
   const waiting = ours.filter((c) => c.status === "waiting").at(-1);
   const mark = syncMarks(ours).values().next().value;
   // (Each change holds the whole settings, so one waiting is enough to show them with nothing cached.)
-  const current = waiting?.body ? ({ ...settings.data, ...waiting.body } as Settings) : settings.data;
-  if (!current) {
+  const held = waiting?.body ? ({ ...settings.data, ...waiting.body } as Settings) : settings.data;
+  if (!held) {
     // Offline with nothing cached the query waits for the network: say so rather than load forever.
     if (!online) return <p>You're offline: your reminder settings show once you're back online.</p>;
     return settings.isError ? <p>Your reminder settings could not be loaded.</p> : <p className="text-slate-500">Loading...</p>;
   }
+  return <ReminderForm held={held} zone={zone} save={save.mutate} waiting={waiting !== undefined} mark={mark} online={online} />;
+}
+
+type FormProps = {
+  held: Settings;
+  zone: string;
+  save: (settings: Settings) => void;
+  waiting: boolean;
+  mark: SyncMark | undefined;
+  online: boolean;
+};
+
+function ReminderForm({ held, zone, save, waiting, mark, online }: FormProps) {
+  const ids = useId();
   // Every save carries this device's zone: the time is read where the person is now.
-  const change = (patch: Partial<Settings>) => save.mutate({ ...current, ...patch, tz: zone });
+  const { shown: current, change } = useReminderChoice(held, zone, save);
   const toggleDay = (day: number) =>
-    change({ days: current.days.includes(day) ? current.days.filter((d) => d !== day) : [...current.days, day].sort((a, b) => a - b) });
+    change(({ days }) => ({ days: days.includes(day) ? days.filter((d) => d !== day) : [...days, day].sort((a, b) => a - b) }));
 
   return (
     <div className="flex flex-col gap-4">
