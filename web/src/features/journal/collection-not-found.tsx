@@ -5,7 +5,7 @@ import { MessageCard } from "../../components/ui/message-card";
 /** An address that names none of the user's collections: say so and offer the way back. */
 export function CollectionNotFound({ slug }: { slug: string }) {
   return (
-    <main className="mx-auto max-w-md px-4 py-12">
+    <main className="mx-auto w-full max-w-md px-4 py-12">
       <MessageCard icon={FolderSearch} title="Collection not found" heading="h1" variant="card">
         <p className="mt-2 text-sm text-slate-600 [overflow-wrap:anywhere]">You have no collection at “/{slug}”.</p>
         <Link

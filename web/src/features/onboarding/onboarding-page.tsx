@@ -67,7 +67,7 @@ export function OnboardingPage() {
 
   return (
     <div className="flex-1 bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
-      <main className="mx-auto max-w-3xl px-4 pb-[calc(3rem+env(safe-area-inset-bottom))] pt-8 sm:px-6 sm:pt-12">
+      <main className="mx-auto w-full max-w-3xl px-4 pb-[calc(3rem+env(safe-area-inset-bottom))] pt-8 sm:px-6 sm:pt-12">
         <div className="text-center">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Welcome to Voice Journal</h1>
           <p className="mx-auto mt-3 max-w-xl text-base text-slate-600 sm:text-lg">
