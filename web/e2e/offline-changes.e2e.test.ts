@@ -114,6 +114,40 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     await card("Renamed on the plane").waitFor();
   }, 120_000);
 
+  it("the server out of reach while the browser counts itself online: search shows a note renamed here by its new name, and not one deleted here", async () => {
+    await open("search-waiting", [
+      { title: "Harbour walk", transcript: "We walked along the harbour at dawn." },
+      { title: "Harbour lunch", transcript: "Fish and chips by the harbour wall." },
+      { title: "Market", transcript: "Bread and cheese." },
+    ]);
+    // Every change meets a 503 (the page's and the worker's: context routes see both): it waits here.
+    await context.route("**/api/voice-notes/*", async (route) => {
+      if (!["PATCH", "DELETE"].includes(route.request().method())) return route.fallback();
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "engine_unavailable", message: "The server is restarting" } }),
+      });
+    });
+    await card("Harbour walk").getByRole("button", { name: "Edit title of Harbour walk" }).click();
+    await page.getByLabel("Note title").fill("Dawn by the water");
+    await page.getByLabel("Note title").press("Enter");
+    await card("Dawn by the water").getByTestId("waiting-to-sync").waitFor();
+    await card("Harbour lunch").getByRole("button", { name: "Delete Harbour lunch" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("alertdialog").waitFor({ state: "detached" });
+    await card("Harbour lunch").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    await page.goto(`${baseUrl}/search?q=harbour`);
+    const titles = ["Dawn by the water", "Harbour walk", "Harbour lunch"];
+    const shown = async () => (await page.getByTestId("search-hit").allTextContents()).map((text) => titles.filter((t) => text.includes(t)));
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([["Dawn by the water"]]);
+    // The server still has both notes as they were: the results are what this device says.
+    expect((await notes()).map((n) => n.title).sort()).toEqual(["Harbour lunch", "Harbour walk", "Market"]);
+    await captureScreen(page, "search-waiting-changes", () => page.getByTestId("search-hit").first().waitFor());
+  });
+
   it("a transcript edited offline here and meanwhile on another device: both texts are shown, and the person chooses", async () => {
     await open("offline-conflict", [{ title: "Harbour walk", transcript: "We walked to the harbour." }]);
     const [note] = await notes();

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { addChange, discardChange, keepMine, listChanges, retryChange } from "../../src/features/outbox/changes-store";
 import { memoryLocks } from "../../src/features/outbox/locks";
 import { addPendingUpload, listPendingUploads } from "../../src/features/outbox/outbox-store";
+import { hitsWithChanges } from "../../src/features/search/hits-with-changes";
 import { applyChanges, dayCountsWithoutDeleted, figuresWithoutDeleted, syncMarks } from "../../src/features/outbox/overlay";
+import type { SearchHit } from "@vj/core";
 import type { CountedNote } from "../../src/features/outbox/outbox-db";
 import { replayOutbox, type SendContext } from "../../src/features/outbox/replay";
 import { fetchTransport } from "../../src/features/outbox/upload-recording";
@@ -256,6 +258,24 @@ describe("what the lists show while changes wait", () => {
       [`note:${NOTE_A}`, "waiting"],
       [`note:${NOTE_B}`, "waiting"],
     ]);
+  });
+});
+
+describe("search results while changes wait", () => {
+  it("lose the notes deleted here and show the new titles, in the server's order, summaries untouched", async () => {
+    env = freshOutbox();
+    await rename(NOTE_A, "New title");
+    await remove(NOTE_B);
+    const hit = (id: string, title: string): SearchHit => ({
+      kind: "note", id, domainId: SERVER_COLLECTION, title, createdAt: "2026-11-28T10:00:00.000Z", snippet: "the heron", highlights: [[4, 9]], duration: 30,
+    });
+    const summary: SearchHit = {
+      kind: "summary", id: NOTE_B, domainId: SERVER_COLLECTION, title: "Week", createdAt: "2026-11-28T10:00:00.000Z", snippet: "", highlights: [], period: "week", periodKey: "2026-W48",
+    };
+    const other = hit("aaaaaaaa-0000-4000-8000-000000000003", "Untouched");
+    const server = [other, hit(NOTE_B, "Gone soon"), summary, hit(NOTE_A, "Old title")];
+    expect(hitsWithChanges(server, await listChanges(env.db, OWNER))).toEqual([other, summary, hit(NOTE_A, "New title")]);
+    expect(hitsWithChanges(server, await listChanges(env.db, OTHER))).toEqual(server);
   });
 });
 

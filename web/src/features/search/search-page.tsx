@@ -9,8 +9,11 @@ import { browserTimeZone } from "../../lib/api-client";
 import { collectionQueries } from "../collections/queries";
 import { noteLink, summaryLink } from "../journal-view/links";
 import { useOnline } from "../../lib/use-online";
-import { usePendingUploads } from "../outbox/use-outbox";
+import { applyChanges } from "../outbox/overlay";
+import { usePendingChanges, usePendingUploads } from "../outbox/use-outbox";
+import { collectionOfCreate } from "../collections/offline-create";
 import { groupHitsByDay, snippetParts } from "./group-by-day";
+import { hitsWithChanges } from "./hits-with-changes";
 import { searchQueries } from "./queries";
 
 /** Typing settles this long before the URL (and so the request) follows. */
@@ -36,7 +39,7 @@ export function SearchPage({ q }: { q: string }) {
   }, [q]);
 
   return (
-    <main className="mx-auto max-w-3xl px-4 pb-[calc(3rem+env(safe-area-inset-bottom))] pt-5 sm:px-6 sm:pt-8">
+    <main className="mx-auto w-full max-w-3xl px-4 pb-[calc(3rem+env(safe-area-inset-bottom))] pt-5 sm:px-6 sm:pt-8">
         <h1 className="sr-only">Search</h1>
         <form role="search" onSubmit={(e) => e.preventDefault()} className="relative">
           <label htmlFor="journal-search" className="sr-only">
@@ -66,6 +69,8 @@ export function SearchPage({ q }: { q: string }) {
 function SearchResults({ q, collections }: { q: string; collections: readonly Domain[] }) {
   const online = useOnline();
   const pending = usePendingUploads();
+  // Changes made here and not sent yet (the server may be out of reach while the browser counts itself online).
+  const changes = usePendingChanges();
   const results = useInfiniteQuery({ ...searchQueries.results(q), enabled: q !== "" && online });
   const timeZone = browserTimeZone();
 
@@ -110,7 +115,7 @@ function SearchResults({ q, collections }: { q: string; collections: readonly Do
       </MessageCard>
     );
   }
-  const hits = results.data.pages.flatMap((p) => p.hits);
+  const hits = hitsWithChanges(results.data.pages.flatMap((p) => p.hits), changes);
   const waiting = pending?.length ?? 0;
   if (hits.length === 0) {
     return (
@@ -128,7 +133,7 @@ function SearchResults({ q, collections }: { q: string; collections: readonly Do
       </MessageCard>
     );
   }
-  const byId = new Map(collections.map((c) => [c.id, c]));
+  const byId = new Map(applyChanges(collections, changes, "collection", collectionOfCreate).map((c) => [c.id, c]));
   return (
     <div className="space-y-6">
       <p className="sr-only" role="status">
