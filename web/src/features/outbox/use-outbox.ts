@@ -1,29 +1,22 @@
-import { liveQuery } from "dexie";
-import { useEffect, useState } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 import { OUTBOX_MAX_BYTES } from "@vj/core";
 import { useAuth } from "../auth/auth-provider";
 import { outboxDb, type PendingChange, type PendingUpload } from "./outbox-db";
 import { listChanges } from "./changes-store";
 import { listPendingUploads, outboxUsage, unclaimedUploads, type OutboxUsage } from "./outbox-store";
+import { SharedLiveReads } from "./shared-live";
+
+const reads = new SharedLiveReads((err) => console.warn("could not read the offline outbox", err));
 
 /**
- * The outbox as it is now, kept live: Dexie re-runs the query when any context (another tab, the
- * service worker) changes the tables it read. Re-subscribed when the signed-in person changes.
+ * The outbox as it is now, kept live and shared: one read per query and person for the whole page,
+ * re-run when any context (another tab, the service worker) changes the tables it read; `initial`
+ * (the same value every time) until it has been read. Watched afresh when the signed-in person changes.
  */
-function useLive<T>(query: (() => Promise<T>) | null, initial: T, key: string | null): T {
-  const [value, setValue] = useState(initial);
-  useEffect(() => {
-    setValue(initial);
-    if (!query) return;
-    const subscription = liveQuery(query).subscribe({
-      next: setValue,
-      error: (err: unknown) => console.warn("could not read the offline outbox", err),
-    });
-    return () => subscription.unsubscribe();
-    // The query is fixed per call site and person.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return value;
+function useLive<T>(key: string | null, query: () => Promise<T>, initial: T): T {
+  // The query is fixed per key (the key names the query and the person).
+  const subscribe = useCallback((notify: () => void) => (key ? reads.watch(key, query, notify) : () => undefined), [key]);
+  return useSyncExternalStore(subscribe, () => (key ? reads.current(key, initial) : initial));
 }
 
 /** The signed-in person's user id: whose outbox rows are shown and counted. */
@@ -34,22 +27,25 @@ function useOwnerId(): string | null {
 /** The signed-in person's waiting recordings, newest first (another person's are never shown). */
 export function usePendingUploads(): PendingUpload[] | undefined {
   const ownerId = useOwnerId();
-  return useLive<PendingUpload[] | undefined>(ownerId ? () => listPendingUploads(outboxDb(), ownerId) : null, undefined, ownerId);
+  return useLive<PendingUpload[] | undefined>(ownerId && `uploads:${ownerId}`, () => listPendingUploads(outboxDb(), ownerId!), undefined);
 }
+
+const NO_USAGE: OutboxUsage = { bytes: 0, count: 0, maxBytes: OUTBOX_MAX_BYTES };
 
 /** How much of the outbox the signed-in person's recordings take. */
 export function useOutboxUsage(): OutboxUsage {
   const ownerId = useOwnerId();
-  return useLive(ownerId ? () => outboxUsage(outboxDb(), ownerId) : null, { bytes: 0, count: 0, maxBytes: OUTBOX_MAX_BYTES }, ownerId);
+  return useLive(ownerId && `usage:${ownerId}`, () => outboxUsage(outboxDb(), ownerId!), NO_USAGE);
 }
+
+const NO_UPLOADS: PendingUpload[] = [];
+const NO_CHANGES: PendingChange[] = [];
 
 /** Recordings kept from before owners were recorded, for a signed-in person to keep or delete. */
 export function useUnclaimedUploads(): PendingUpload[] {
   const ownerId = useOwnerId();
-  return useLive<PendingUpload[]>(ownerId ? () => unclaimedUploads(outboxDb()) : null, [], ownerId);
+  return useLive<PendingUpload[]>(ownerId && `unclaimed:${ownerId}`, () => unclaimedUploads(outboxDb()), NO_UPLOADS);
 }
-
-const NO_CHANGES: PendingChange[] = [];
 
 /**
  * The signed-in person's waiting changes, in the order made (another person's are never shown),
@@ -58,7 +54,7 @@ const NO_CHANGES: PendingChange[] = [];
  */
 export function usePendingChangesRead(): PendingChange[] | undefined {
   const ownerId = useOwnerId();
-  const changes = useLive<PendingChange[] | undefined>(ownerId ? () => listChanges(outboxDb(), ownerId) : null, undefined, ownerId);
+  const changes = useLive<PendingChange[] | undefined>(ownerId && `changes:${ownerId}`, () => listChanges(outboxDb(), ownerId!), undefined);
   return ownerId ? changes : NO_CHANGES;
 }
 
