@@ -10,7 +10,7 @@ import { collectionQueries } from "../collections/queries";
 import { noteLink, summaryLink } from "../journal-view/links";
 import { useOnline } from "../../lib/use-online";
 import { applyChanges } from "../outbox/overlay";
-import { usePendingChanges, usePendingUploads } from "../outbox/use-outbox";
+import { usePendingChangesRead, usePendingUploads } from "../outbox/use-outbox";
 import { collectionOfCreate } from "../collections/offline-create";
 import { groupHitsByDay, snippetParts } from "./group-by-day";
 import { hitsWithChanges } from "./hits-with-changes";
@@ -69,8 +69,9 @@ export function SearchPage({ q }: { q: string }) {
 function SearchResults({ q, collections }: { q: string; collections: readonly Domain[] }) {
   const online = useOnline();
   const pending = usePendingUploads();
-  // Changes made here and not sent yet (the server may be out of reach while the browser counts itself online).
-  const changes = usePendingChanges();
+  // Changes made here and not sent yet (the server may be out of reach while the browser counts
+  // itself online): no result shows before they are read, so a note deleted here never flashes by.
+  const changes = usePendingChangesRead();
   const results = useInfiniteQuery({ ...searchQueries.results(q), enabled: q !== "" && online });
   const timeZone = browserTimeZone();
 
@@ -93,7 +94,7 @@ function SearchResults({ q, collections }: { q: string; collections: readonly Do
       </MessageCard>
     );
   }
-  if (results.isPending) {
+  if (results.isPending || changes === undefined) {
     return (
       <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500">
         <Spinner className="size-4" />
