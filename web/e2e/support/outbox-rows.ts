@@ -14,12 +14,12 @@ export const OUTBOX_ROWS_EXPRESSION = `new Promise((settle) => {
   // (a read waits behind a read-write transaction on the same tables that never ends).
   let step = "open";
   const locks = navigator.locks ? navigator.locks.query().then((s) => "  locks held: " + (s.held.map((l) => l.name).join(", ") || "none") + "; waiting: " + (s.pending.map((l) => l.name).join(", ") || "none")) : Promise.resolve("  (no Web Locks)");
-  const steps = () => {
+  const marks = () => {
     const now = performance.now();
-    const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith(${JSON.stringify(MARK_PREFIX)})).sort((a, b) => a.startTime - b.startTime);
-    return "  marks: " + (marks.map((m) => m.name.slice(${MARK_PREFIX.length}) + " " + ((now - m.startTime) / 1000).toFixed(1) + " s ago (" + m.detail + ")").join(", ") || "none");
+    const entries = performance.getEntriesByType("mark").filter((m) => m.name.startsWith(${JSON.stringify(MARK_PREFIX)})).sort((a, b) => a.startTime - b.startTime);
+    return "  marks: " + (entries.map((m) => m.name.slice(${MARK_PREFIX.length}) + " " + ((now - m.startTime) / 1000).toFixed(1) + " s ago (" + m.detail + ")").join(", ") || "none");
   };
-  const resolve = (text) => locks.then((l) => settle(text + "\\n" + l + "\\n" + steps()), () => settle(text + "\\n" + steps()));
+  const resolve = (text) => locks.then((l) => settle(text + "\\n" + l + "\\n" + marks()), () => settle(text + "\\n" + marks()));
   const timer = setTimeout(() => resolve("(outbox: " + step + " did not finish within 10 s)"), 10000);
   const done = (text) => { clearTimeout(timer); resolve(text); };
   const open = indexedDB.open(${JSON.stringify(OUTBOX_DB_NAME)});
