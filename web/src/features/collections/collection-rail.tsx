@@ -2,9 +2,9 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { Domain } from "@vj/core";
 import { cn } from "../../lib/cn";
-import { applyChanges, figuresWithoutDeleted, isUnsentCreate } from "../outbox/overlay";
+import { figuresWithoutDeleted, isUnsentCreate } from "../outbox/overlay";
 import { usePendingChanges } from "../outbox/use-outbox";
-import { collectionOfCreate } from "./offline-create";
+import { collectionsWithChanges } from "./offline-create";
 import { collectionQueries } from "./queries";
 import { rememberSelected } from "./selection";
 
@@ -15,7 +15,7 @@ import { rememberSelected } from "./selection";
  */
 export function CollectionRail({ current }: { current: Domain }) {
   const changes = usePendingChanges();
-  const collections = applyChanges(useQuery(collectionQueries.list()).data ?? [], changes, "collection", collectionOfCreate);
+  const collections = collectionsWithChanges(useQuery(collectionQueries.list()).data ?? [], changes);
   // A collection the server does not know yet has no figures to ask for.
   const stats = useQueries({
     queries: collections.map((c) => ({ ...collectionQueries.stats(c.id), enabled: !isUnsentCreate(changes, "collection", c.id) })),

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { CollectionCard, CollectionCardSkeleton } from "./collection-card";
 import { NewCollectionDialog } from "./new-collection-dialog";
-import { collectionOfCreate } from "./offline-create";
+import { collectionsWithChanges } from "./offline-create";
 import { collectionQueries } from "./queries";
 import { pickCollection, readLastSelected } from "./selection";
-import { applyChanges, isUnsentCreate, syncMarks } from "../outbox/overlay";
+import { isUnsentCreate, syncMarks } from "../outbox/overlay";
 import { usePendingChangesRead } from "../outbox/use-outbox";
 
 /** /collections (SPEC §2): every collection with its figures, and "New Collection". */
@@ -17,7 +17,7 @@ export function CollectionsPage() {
   const read = usePendingChangesRead();
   const changes = read ?? [];
   const marks = syncMarks(changes);
-  const list = applyChanges(collections.data ?? [], changes, "collection", collectionOfCreate);
+  const list = collectionsWithChanges(collections.data ?? [], changes);
   // The card marked current is the one "/" would open (and the header names).
   const current = pickCollection(list, readLastSelected());
   const [creating, setCreating] = useState(false);

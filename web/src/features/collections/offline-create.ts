@@ -1,5 +1,6 @@
 import { collectionSlug, DEFAULT_COLLECTION_COLOR, type CreateDomainInput, type Domain } from "@vj/core";
 import { createChange, type NewChange } from "../outbox/changes-store";
+import { applyChanges } from "../outbox/overlay";
 import type { PendingChange } from "../outbox/outbox-db";
 
 /**
@@ -35,6 +36,11 @@ export function collectionOfCreate(change: Pick<PendingChange, "ownerId" | "targ
     isDefault: change.body?.isDefault === true,
     createdAt: new Date(change.madeAt).toISOString(),
   };
+}
+
+/** The person's collections as this device shows them: the server's list with the waiting creates, renames and deletes applied. */
+export function collectionsWithChanges(collections: readonly Domain[], changes: readonly PendingChange[]): Domain[] {
+  return applyChanges(collections, changes, "collection", collectionOfCreate);
 }
 
 /**

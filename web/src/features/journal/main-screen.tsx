@@ -10,8 +10,7 @@ import { RecordButton } from "../recorder/record-button";
 import { SharedRecordingsDialog } from "../share-target/shared-dialog";
 import { useSummaryDialogOpen } from "../summaries/dialog-state";
 import { MovedOrNotFound } from "./moved-collection";
-import { collectionOfCreate } from "../collections/offline-create";
-import { applyChanges } from "../outbox/overlay";
+import { collectionsWithChanges } from "../collections/offline-create";
 import { usePendingChanges } from "../outbox/use-outbox";
 import { OnThisDay } from "../journal-days/on-this-day";
 import { GoToDate } from "./go-to-date";
@@ -28,7 +27,7 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
   const collections = useQuery(collectionQueries.list());
   // Collections made on this device and not on the server yet are opened like the others.
   const creates = usePendingChanges().filter((c) => c.action === "create");
-  const list = collections.data && applyChanges(collections.data, creates, "collection", collectionOfCreate);
+  const list = collections.data && collectionsWithChanges(collections.data, creates);
   const collection = list ? collectionBySlug(list, slug) : null;
   const view = useJournalView(slug, search);
   const dialogOpen = useSummaryDialogOpen();

@@ -9,9 +9,8 @@ import { browserTimeZone } from "../../lib/api-client";
 import { collectionQueries } from "../collections/queries";
 import { noteLink, summaryLink } from "../journal-view/links";
 import { useOnline } from "../../lib/use-online";
-import { applyChanges } from "../outbox/overlay";
 import { usePendingChangesRead, usePendingUploads } from "../outbox/use-outbox";
-import { collectionOfCreate } from "../collections/offline-create";
+import { collectionsWithChanges } from "../collections/offline-create";
 import { groupHitsByDay, snippetParts } from "./group-by-day";
 import { hitsWithChanges } from "./hits-with-changes";
 import { searchQueries } from "./queries";
@@ -134,7 +133,7 @@ function SearchResults({ q, collections }: { q: string; collections: readonly Do
       </MessageCard>
     );
   }
-  const byId = new Map(applyChanges(collections, changes, "collection", collectionOfCreate).map((c) => [c.id, c]));
+  const byId = new Map(collectionsWithChanges(collections, changes).map((c) => [c.id, c]));
   return (
     <div className="space-y-6">
       <p className="sr-only" role="status">

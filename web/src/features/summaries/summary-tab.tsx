@@ -13,8 +13,8 @@ import { inScope, pendingGenerations, usePendingGenerations, type PendingGenerat
 import { summaryQueries, summaryTypeKeys, type SummaryScope } from "./queries";
 import { FailedSummaryCard, PlaceholderCard, QueuedSummaryCard, SummaryCard } from "./summary-card";
 import { queuedGenerations, type QueuedGeneration } from "./queued-generations";
-import { summaryTypeOfCreate } from "./type-changes";
-import { applyChanges, syncMarks, type SyncMark } from "../outbox/overlay";
+import { summaryTypesWithChanges } from "./type-changes";
+import { syncMarks, type SyncMark } from "../outbox/overlay";
 import { ChangeProblem } from "../outbox/sync-marks";
 import { usePendingChanges } from "../outbox/use-outbox";
 import { SummaryTypeDialog, type GenerateChoice } from "./summary-type-dialog";
@@ -42,7 +42,7 @@ export function SummaryTab({ collection, view }: { collection: Domain; view: Jou
   // Requests asked for with no connection, waiting in the outbox (the types' names are the dialog's, with those made here).
   const changes = usePendingChanges();
   const types = useQueryClient().getQueryData<SummaryType[]>(summaryTypeKeys.list(collection.id)) ?? [];
-  const queued = queuedGenerations(changes, scope, applyChanges(types, changes, "summary-type", summaryTypeOfCreate));
+  const queued = queuedGenerations(changes, scope, summaryTypesWithChanges(types, changes));
   const marks = syncMarks(changes);
   useSentFromOutbox(queued, scope, summaries.data);
   const generate = useGenerateSummary();

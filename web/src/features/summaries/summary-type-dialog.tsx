@@ -26,8 +26,8 @@ import { useCreateSummaryType, useDeleteSummaryType, useUpdateSummaryType } from
 import { summaryQueries } from "./queries";
 import { GENERAL, isSelected, toggleSelection, withoutType, type TypeSelection } from "./selection";
 import { SummaryTypeForm } from "./summary-type-form";
-import { summaryTypeOfCreate } from "./type-changes";
-import { applyChanges, syncMarks } from "../outbox/overlay";
+import { summaryTypesWithChanges } from "./type-changes";
+import { syncMarks } from "../outbox/overlay";
 import { WaitingToSync } from "../outbox/sync-marks";
 import { usePendingChanges } from "../outbox/use-outbox";
 import { followedServerId } from "../outbox/changes-store";
@@ -98,7 +98,7 @@ function DialogBody({
   // The person's waiting creates, edits and deletes over what the server last said.
   const changes = usePendingChanges();
   const marks = syncMarks(changes);
-  const list = applyChanges(types.data ?? [], changes, "summary-type", summaryTypeOfCreate);
+  const list = summaryTypesWithChanges(types.data ?? [], changes);
   const scrolls = list.length > SUMMARY_TYPE_LIST_SCROLL_THRESHOLD;
   // A type made here and chosen at once stays chosen when the server gives it its own id.
   const chosenType = selection?.kind === "type" ? selection.id : null;

@@ -1,5 +1,6 @@
 import type { SummaryType } from "@vj/core";
 import { createChange, type NewChange } from "../outbox/changes-store";
+import { applyChanges } from "../outbox/overlay";
 import type { PendingChange } from "../outbox/outbox-db";
 
 /**
@@ -16,4 +17,9 @@ export function summaryTypeOfCreate(change: Pick<PendingChange, "ownerId" | "tar
   const { name, prompt, domainId } = change.body ?? {};
   if (change.target.type !== "summary-type" || typeof name !== "string" || typeof prompt !== "string" || typeof domainId !== "string") return null;
   return { id: change.target.id, userId: change.ownerId, domainId, name, prompt, createdAt: new Date(change.madeAt).toISOString() };
+}
+
+/** The summary types as this device shows them: the server's list with the waiting creates, edits and deletes applied. */
+export function summaryTypesWithChanges(types: readonly SummaryType[], changes: readonly PendingChange[]): SummaryType[] {
+  return applyChanges(types, changes, "summary-type", summaryTypeOfCreate);
 }
