@@ -3,7 +3,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, uniqueEmail } from "./support/api";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
-import { captureScreen, signIn, toastText } from "./support/page";
+import { captureScreen, SIZES, signIn, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] collection journeys skipped: ${missing}`);
@@ -63,6 +63,15 @@ describe.skipIf(missing !== null)("landing, onboarding and collections in Chromi
     expect(await page.getByLabel("Collection Name").inputValue()).toBe("Personal Growth");
     expect(await page.getByRole("radio", { name: "#ef4444" }).getAttribute("aria-checked")).toBe("true");
     await page.getByText("helps the AI understand").waitFor();
+    // Narrowed to a phone's width (a phone turned upright), the row still shows the chosen card whole.
+    await page.setViewportSize(SIZES.mobile);
+    const chosenShownWhole = () =>
+      row.getByRole("button", { name: /Personal Growth/ }).evaluate((card) => {
+        const shown = card.parentElement!.getBoundingClientRect();
+        const box = card.getBoundingClientRect();
+        return box.left >= shown.left - 1 && box.right <= shown.right + 1;
+      });
+    await expect.poll(chosenShownWhole).toBe(true);
     await captureScreen(page, "onboarding", () => page.getByLabel("Collection Name").waitFor());
 
     await page.getByRole("button", { name: "Create My Collection" }).click();

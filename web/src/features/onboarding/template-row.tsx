@@ -23,11 +23,32 @@ export function TemplateRow({ selected, onChoose }: { selected: string | null; o
     setEdges({ atStart: el.scrollLeft <= 1, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
   }
 
+  // The chosen card stays in the row's view: when it is chosen half hidden, and when the window
+  // narrows (a phone turned upright), the row scrolls just enough to show it whole.
+  const bringChosenIntoView = () => {
+    const el = row.current;
+    const card = el?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!el || !card) return;
+    const padding = parseFloat(getComputedStyle(el).paddingLeft) || 0;
+    // Where the card sits along the row's scrolled content, and the scroll that shows it whole.
+    const at = card.getBoundingClientRect().left - el.getBoundingClientRect().left - el.clientLeft + el.scrollLeft;
+    const left = at - padding;
+    const right = at + card.offsetWidth + padding - el.clientWidth;
+    if (el.scrollLeft > left) el.scrollLeft = left;
+    else if (el.scrollLeft < right) el.scrollLeft = Math.min(right, left);
+  };
+
   useEffect(() => {
-    measure();
-    window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
+    const onResize = () => {
+      bringChosenIntoView();
+      measure();
+    };
+    onResize();
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
   }, []);
+
+  useEffect(bringChosenIntoView, [selected]);
 
   const scroll = (direction: -1 | 1) => row.current?.scrollBy({ left: direction * TEMPLATE_SCROLL_STEP_PX, behavior: "smooth" });
   const arrow =
@@ -50,7 +71,7 @@ export function TemplateRow({ selected, onChoose }: { selected: string | null; o
         ref={row}
         onScroll={measure}
         data-testid="template-row"
-        className="-mx-4 mt-4 flex gap-4 overflow-x-auto scroll-smooth px-4 pb-4 [scrollbar-width:none] sm:mx-0 sm:px-0 [&::-webkit-scrollbar]:hidden"
+        className="-mx-4 mt-3 flex gap-4 overflow-x-auto scroll-smooth px-4 pb-4 pt-1 [scrollbar-width:none] sm:-mx-1 sm:px-1 [&::-webkit-scrollbar]:hidden"
       >
         {ONBOARDING_TEMPLATES.map((template) => {
           const Icon = ICONS[template.name] ?? FolderOpen;
