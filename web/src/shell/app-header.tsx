@@ -26,7 +26,7 @@ export function AppHeader({ current }: { current: Domain | null }) {
   useSearchShortcut();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <a href={logoTarget} aria-label="Voice Journal" className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
           <BrandMark className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
         </a>

@@ -59,7 +59,7 @@ export function MainScreen({ slug, search }: { slug: string; search: JournalSear
     <div className="pb-[calc(10.5rem+env(safe-area-inset-bottom))]">
       <div className="mx-auto max-w-3xl px-4 pt-5 sm:px-6 sm:pt-8 lg:grid lg:max-w-6xl lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-10">
         <JournalRail collection={collection} view={view} />
-        <main className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+        <main className="mx-auto flex w-full max-w-3xl flex-col gap-5 lg:max-w-none">
           <h1 className="sr-only">{collection.name}</h1>
           <div className="flex justify-center">
             <PeriodPills value={view.period} color={collection.primaryColor} onChange={view.setPeriod} />
