@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openReminder, reminderFromPush } from "../src/features/reminders/notification";
 import { pushSupport, type PushEnvironment } from "../src/features/reminders/push-support";
 import { chooseSettings, sameSettings } from "../src/features/reminders/reminder-choice";
+import { noteSettingsSaved, readUnlessChanged } from "../src/features/reminders/settings-read";
 
 const desktop: PushEnvironment = { serviceWorker: true, pushManager: true, notifications: true, permission: "default", iOS: false, standalone: false };
 
@@ -65,5 +66,35 @@ describe("taps on the reminder settings, one after another", () => {
     expect(sameSettings(server, { ...server, time: "07:30" })).toBe(false);
     expect(sameSettings(server, { ...server, days: [1, 2] })).toBe(false);
     expect(sameSettings(server, { ...server, tz: "Europe/Paris" })).toBe(false);
+  });
+});
+
+describe("a read of the settings older than this device's change", () => {
+  const server: ReminderSettings = { enabled: true, time: "20:00", days: [1, 2, 3, 4, 5, 6, 7], onlyIfNoNote: true, tz: "UTC" };
+  const device: ReminderSettings = { ...server, time: "07:30" };
+  const waitingNever = async () => false;
+
+  it("is not taken when the person changed the settings while it ran: the screen keeps their time", async () => {
+    const read = async () => {
+      noteSettingsSaved();
+      return server;
+    };
+    expect(await readUnlessChanged(read, waitingNever, () => device)).toEqual(device);
+  });
+
+  it("is not taken when a change waited as it began, or waits as it ends", async () => {
+    let waiting = [true, false];
+    const changeWaiting = async () => waiting.shift()!;
+    expect(await readUnlessChanged(async () => server, changeWaiting, () => device)).toEqual(device);
+    waiting = [false, true];
+    expect(await readUnlessChanged(async () => server, changeWaiting, () => device)).toEqual(device);
+  });
+
+  it("is taken when nothing of this device's was on its way: a change made on another device shows", async () => {
+    expect(await readUnlessChanged(async () => server, waitingNever, () => device)).toEqual(server);
+  });
+
+  it("is taken when the device holds nothing yet", async () => {
+    expect(await readUnlessChanged(async () => server, async () => true, () => undefined)).toEqual(server);
   });
 });

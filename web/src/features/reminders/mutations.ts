@@ -3,15 +3,14 @@ import type { ReminderSettings } from "@vj/core";
 import { useAuth } from "../auth/auth-provider";
 import { makeChange } from "../outbox/page-outbox";
 import { reminderKeys } from "./queries";
-
-/** The one outbox target the reminder settings are: a PUT of the whole settings, the last one wins. */
-export const REMINDERS_TARGET = { type: "reminders", id: "settings" } as const;
+import { noteSettingsSaved, REMINDERS_TARGET } from "./settings-read";
 
 /**
  * Saves the whole settings through the outbox (DESIGN §13), as every change a person makes: kept
  * on the device first, shown at once, sent now or when the connection is back (PUT: sending them
- * twice changes nothing). A read still under way is cancelled, so an older answer never replaces
- * what was just chosen; the screen also lays the waiting change over what the server last said.
+ * twice changes nothing). A read still under way is cancelled, and one that may predate the
+ * change is not taken (settings-read.ts), so an older answer never replaces what was just
+ * chosen; the screen also lays the waiting change over what the server last said.
  */
 export function useSaveReminders() {
   const queryClient = useQueryClient();
@@ -21,6 +20,7 @@ export function useSaveReminders() {
     networkMode: "always",
     mutationFn: async (settings: ReminderSettings) => {
       if (!ownerId) throw new Error("Not signed in");
+      noteSettingsSaved();
       void queryClient.cancelQueries({ queryKey: reminderKeys.settings() });
       queryClient.setQueryData(reminderKeys.settings(), settings);
       await makeChange({ ownerId, target: REMINDERS_TARGET, action: "update", method: "PUT", path: "/api/reminders", body: settings });

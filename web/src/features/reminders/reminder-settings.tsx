@@ -6,14 +6,16 @@ import { Button } from "../../components/ui/button";
 import { browserTimeZone } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { useOnline } from "../../lib/use-online";
+import { useAuth } from "../auth/auth-provider";
 import { deviceSubscription, subscribeDevice, unsubscribeDevice } from "./device-subscription";
 import { syncMarks, type SyncMark } from "../outbox/overlay";
 import { ChangeProblem, WaitingToSync } from "../outbox/sync-marks";
 import { usePendingChanges } from "../outbox/use-outbox";
-import { REMINDERS_TARGET, useSaveReminders } from "./mutations";
+import { useSaveReminders } from "./mutations";
 import { pushSupport, readPushEnvironment } from "./push-support";
 import { reminderKeys, reminderQueries } from "./queries";
 import { useReminderChoice } from "./reminder-choice";
+import { REMINDERS_TARGET } from "./settings-read";
 
 const DAYS = [
   [1, "Mon", "Monday"],
@@ -31,7 +33,8 @@ const DAYS = [
  * impossible it says why and what to do.
  */
 export function ReminderSettings() {
-  const settings = useQuery(reminderQueries.settings());
+  const ownerId = useAuth().user?.id;
+  const settings = useQuery(reminderQueries.settings(ownerId));
   const save = useSaveReminders();
   const online = useOnline();
   const zone = browserTimeZone();
