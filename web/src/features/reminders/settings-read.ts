@@ -6,6 +6,7 @@
  * taken; the read that follows each delivery (the outbox refreshes the reminders after it) brings
  * the server's word once nothing is on its way.
  */
+
 /** The one outbox target the reminder settings are: a PUT of the whole settings, the last one wins. */
 export const REMINDERS_TARGET = { type: "reminders", id: "settings" } as const;
 
