@@ -88,18 +88,22 @@ async function start() {
 /** Runs one vitest suite with a JSON report beside the normal output, and returns its counts. */
 function vitestSuite(name, filter, script, reports) {
   const out = path.join(reports, `${name}.json`);
+  const started = Date.now();
   const status = runPnpm(["--filter", filter, "exec", "vitest", "run", ...(script ? ["--config", script] : []),
     "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
-  return { name, status, ...countsOf([out]) };
+  return { name, status, seconds: secondsSince(started), ...countsOf([out]) };
 }
 
 /** The browser journeys: their lanes side by side (web/scripts/e2e-lanes.mjs), a JSON report each. */
 function e2eSuite(reports) {
   const dir = path.join(reports, "e2e");
   fs.mkdirSync(dir);
+  const started = Date.now();
   const status = runPnpm(["--filter", "@vj/web", "exec", "node", "scripts/e2e-lanes.mjs"], { env: { ...process.env, E2E_REPORT_DIR: dir } });
-  return { name: "e2e", status, ...countsOf(fs.readdirSync(dir).map((f) => path.join(dir, f))) };
+  return { name: "e2e", status, seconds: secondsSince(started), ...countsOf(fs.readdirSync(dir).map((f) => path.join(dir, f))) };
 }
+
+const secondsSince = (started) => Math.round((Date.now() - started) / 1000);
 
 /** Passed and failed tests, test files and each failure, summed over vitest JSON reports. */
 function countsOf(outs) {
@@ -131,7 +135,9 @@ function firstLine(text) {
 function test() {
   // The whole check always installs: it is what CI runs on a fresh checkout.
   install({ always: true });
+  const typecheckStarted = Date.now();
   must(runPnpm(["-r", "--workspace-concurrency=1", "typecheck"]), "typecheck");
+  console.log(`typecheck: ${secondsSince(typecheckStarted)} s`);
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), "vj-reports-"));
   const suites = [
     vitestSuite("core", "@vj/core", null, reports),
@@ -140,8 +146,8 @@ function test() {
   if (fs.existsSync(path.join(root, "web", "vitest.config.ts"))) suites.push(vitestSuite("web", "@vj/web", null, reports));
   // The journeys' runner builds web/dist first if it is stale.
   if (fs.existsSync(path.join(root, "web", "vitest.e2e.config.ts"))) suites.push(e2eSuite(reports));
-  console.log("\nsuite  status  passed  failed");
-  for (const s of suites) console.log(`${s.name.padEnd(6)} ${s.status === 0 ? "ok    " : "FAILED"}  ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}`);
+  console.log("\nsuite  status  passed  failed  seconds");
+  for (const s of suites) console.log(`${s.name.padEnd(6)} ${s.status === 0 ? "ok    " : "FAILED"}  ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.seconds).padStart(7)}`);
   const passed = suites.reduce((n, s) => n + s.passed, 0);
   const failed = suites.reduce((n, s) => n + s.failed, 0);
   console.log(`\nTests: ${passed} passed, ${failed} failed`);
