@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
-import { captureScreen, fixedControlsOver, signIn, SIZES } from "./support/page";
+import { brightnessAt, captureScreen, fixedControlsOver, signIn, SIZES } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] calendar, On This Day and reminder journeys skipped: ${missing}`);
@@ -129,9 +129,15 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     await page.getByTestId("period-headline").getByText("Today").waitFor();
     // Under today's notes on a phone (the rail is a desktop's).
     await page.getByTestId("on-this-day").filter({ visible: true }).waitFor();
+    const record = await page.getByRole("button", { name: "Start recording" }).boundingBox();
+    // Inside the round button, clear of its microphone.
+    const onRecord = { x: record!.x + 8, y: record!.y + record!.height / 2 };
+    const recordLit = await brightnessAt(page, onRecord.x, onRecord.y);
     await page.getByRole("button", { name: /open the calendar/ }).click();
     const sheet = page.getByRole("dialog", { name: "Calendar" });
     await sheet.locator(`[data-day="${today}"][data-notes="1"]`).waitFor();
+    // The sheet dims everything behind it, the record button too: it is not a control of the sheet.
+    await expect.poll(() => brightnessAt(page, onRecord.x, onRecord.y)).toBeLessThan(recordLit * 0.75);
     if (threeDaysAgo.slice(0, 7) !== today.slice(0, 7)) await sheet.getByRole("button", { name: "Earlier month" }).click();
     await captureScreen(page, "calendar-sheet", () => sheet.locator(`[data-day="${threeDaysAgo}"][data-notes="1"]`).waitFor());
     await page.setViewportSize(SIZES.mobile);

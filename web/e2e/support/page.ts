@@ -72,6 +72,31 @@ export async function captureScreen(page: Page, name: string, ready: () => Promi
 }
 
 /**
+ * How bright a person sees the page at (x, y) of the viewport, 0 to 255: read off a screenshot of that
+ * one point, decoded in a blank page of the same browser (the app's own page would count the
+ * decoding against its Content-Security-Policy).
+ */
+export async function brightnessAt(page: Page, x: number, y: number): Promise<number> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  const scratch = await page.context().newPage();
+  try {
+    return await scratch.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    }, png.toString("base64"));
+  } finally {
+    await scratch.close();
+  }
+}
+
+/**
  * The fixed controls (floating buttons, and anything else fixed outside the header and the
  * toasts) whose box overlaps what `target` shows now: empty when nothing covers it.
  */

@@ -80,7 +80,7 @@ export function RecordButton({
         onClick={onClick}
         data-state={recorder.status}
         className={cn(
-          "fixed bottom-[calc(1.5rem+env(safe-area-inset-bottom))] right-6 z-50 flex size-16 items-center justify-center rounded-full text-white shadow-xl transition-[transform,opacity,background-color]",
+          "fixed bottom-[calc(1.5rem+env(safe-area-inset-bottom))] right-6 z-30 flex size-16 items-center justify-center rounded-full text-white shadow-xl transition-[transform,opacity,background-color]",
           "focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 active:scale-95",
           recorder.status === "recording" && "animate-pulse",
           greyed && "opacity-50 grayscale",
