@@ -1,8 +1,11 @@
 import http from "node:http";
 import type net from "node:net";
 
-/** A request as it passed the relay: what a journey may check (whose session an upload went with). */
-export type RelayedRequest = { method: string; path: string; authorization: string | undefined };
+/**
+ * A request as it passed the relay: what a journey may check (whose session an upload went with),
+ * and when it came (Date.now()), for a failure's report.
+ */
+export type RelayedRequest = { method: string; path: string; authorization: string | undefined; at: number };
 
 /**
  * An HTTP relay in front of the API, so a journey can cut the server while the browser still
@@ -31,7 +34,7 @@ export async function startRelay(targetPort: number, listen: { port: 0 } | { pat
   const upstreams = new Set<http.ClientRequest>();
 
   const server = http.createServer((req, res) => {
-    const request = { method: req.method ?? "GET", path: req.url ?? "/", authorization: req.headers.authorization };
+    const request = { method: req.method ?? "GET", path: req.url ?? "/", authorization: req.headers.authorization, at: Date.now() };
     seen.push(request);
     if (refusing?.(request)) {
       req.resume();
