@@ -10,7 +10,7 @@ export default defineConfig({
     // the suite from 312 s to 271 s on a quiet machine. PGlite databases are memory-hungry; no more.
     maxWorkers: 3,
     // The files share a worker's modules rather than each importing the app afresh (about 2 s a
-    // file; the suite 248 s instead of 320 s). Nothing at module level outlives a file but caches
+    // file; the suite 250–270 s instead of 320 s). Nothing at module level outlives a file but caches
     // keyed by what a file creates itself (its users, clients, data directories).
     isolate: false,
   },
