@@ -4,7 +4,8 @@
  * compiled server in its own process. The assistant's request carries more than the app's: a
  * JSON-RPC envelope, the token looked up by hash, a new MCP server and transport (stateless),
  * the person's collections for names and links, and Markdown beside the structured answer.
- * Prints p50 and p99 of each and their ratio (goal: /mcp within 1.5× of /api).
+ * Both sides read and parse their answer, as a client does. Prints p50 and p99 of each, the
+ * server's CPU per request, and their ratios (goal: /mcp within 1.5× of /api).
  *
  *   cd api && npx tsx bench/mcp.ts [notes=100000] [seconds=5] [concurrency=4]
  *   BENCH_DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test; a scratch
@@ -12,7 +13,7 @@
  */
 import http from "node:http";
 import pg from "pg";
-import { benchAccount, closedLoop, httpGet, machineNote, ms, printTable, startCompiledApi, type LoadResult } from "./support.js";
+import { benchAccount, closedLoop, machineNote, ms, printTable, processCpuSeconds, startCompiledApi, type LoadResult } from "./support.js";
 
 const NOTES = Number(process.argv[2] ?? 100_000);
 const SECONDS = Number(process.argv[3] ?? 5);
@@ -34,39 +35,44 @@ function transcript(i: number): string {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
+type JsonAnswer = { status: number; json: any };
+
+/** Reads an answer whole and parses it, as a client does with either API's answer. */
+function readJson(res: http.IncomingMessage, resolve: (a: JsonAnswer) => void, reject: (e: Error) => void): void {
+  const chunks: Buffer[] = [];
+  res.on("data", (c: Buffer) => chunks.push(c));
+  res.on("end", () => {
+    const text = Buffer.concat(chunks).toString();
+    try {
+      resolve({ status: res.statusCode!, json: JSON.parse(text) });
+    } catch {
+      resolve({ status: res.statusCode!, json: text });
+    }
+  });
+  res.on("error", reject);
+}
+
 /** A JSON-RPC POST to /mcp as an MCP client sends it; the parsed answer. */
-function mcpPost(url: string, token: string, body: unknown): Promise<{ status: number; json: any }> {
+function mcpPost(url: string, token: string, body: unknown): Promise<JsonAnswer> {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-11-25",
-          "content-length": Buffer.byteLength(data),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString();
-          try {
-            resolve({ status: res.statusCode!, json: JSON.parse(text) });
-          } catch {
-            resolve({ status: res.statusCode!, json: text });
-          }
-        });
-        res.on("error", reject);
-      },
-    );
+    const headers = {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+      "content-length": Buffer.byteLength(data),
+    };
+    const req = http.request(url, { method: "POST", agent, headers }, (res) => readJson(res, resolve, reject));
     req.on("error", reject);
     req.end(data);
+  });
+}
+
+/** A GET of the app's API on the same kind of connection; the parsed answer. */
+function apiGet(url: string, headers: Record<string, string>): Promise<JsonAnswer> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent, headers }, (res) => readJson(res, resolve, reject)).on("error", reject);
   });
 }
 
@@ -110,7 +116,7 @@ async function main() {
       if (res.status !== 200 || res.json.result?.isError) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
     };
     const get = (path: string) => async () => {
-      const res = await httpGet(`${api.url}${path}`, account.auth);
+      const res = await apiGet(`${api.url}${path}`, account.auth);
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     };
     const cases = [
@@ -145,11 +151,17 @@ async function main() {
       await closedLoop(c.mcp, { seconds: 1, concurrency: CONCURRENCY });
       await closedLoop(c.api, { seconds: 1, concurrency: CONCURRENCY });
     }
-    const rows: (string | number)[][] = [["case", "/mcp req/s", "/mcp p50", "/mcp p99", "/api req/s", "/api p50", "/api p99", "p50 mcp/api", "p99 mcp/api"]];
+    // The server's own CPU per request: what each way costs it, whatever else the two cores run.
+    const cpu = async () => ({ api: processCpuSeconds(api.child.pid!) });
+    const rows: (string | number)[][] = [
+      ["case", "/mcp req/s", "/mcp p50", "/mcp p99", "/mcp CPU", "/api req/s", "/api p50", "/api p99", "/api CPU", "p50 mcp/api", "p99 mcp/api", "CPU mcp/api"],
+    ];
     for (const c of cases) {
-      const m: LoadResult = await closedLoop(c.mcp, { seconds: SECONDS, concurrency: CONCURRENCY });
-      const a: LoadResult = await closedLoop(c.api, { seconds: SECONDS, concurrency: CONCURRENCY });
-      rows.push([c.name, m.rps.toFixed(0), ms(m.p50), ms(m.p99), a.rps.toFixed(0), ms(a.p50), ms(a.p99), `${(m.p50 / a.p50).toFixed(2)}×`, `${(m.p99 / a.p99).toFixed(2)}×`]);
+      const m: LoadResult = await closedLoop(c.mcp, { seconds: SECONDS, concurrency: CONCURRENCY, cpu });
+      const a: LoadResult = await closedLoop(c.api, { seconds: SECONDS, concurrency: CONCURRENCY, cpu });
+      const [mc, ac] = [m.cpuMsPerOp.api!, a.cpuMsPerOp.api!];
+      const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}×`;
+      rows.push([c.name, m.rps.toFixed(0), ms(m.p50), ms(m.p99), `${mc.toFixed(2)} ms`, a.rps.toFixed(0), ms(a.p50), ms(a.p99), `${ac.toFixed(2)} ms`, ratio(m.p50, a.p50), ratio(m.p99, a.p99), ratio(mc, ac)]);
     }
     console.log(`\n/mcp tools vs the app's API, ${Number(count).toLocaleString("en")} notes in the account (${CONCURRENCY} concurrent callers, ${SECONDS} s each, keep-alive)\n${machineNote()}\n`);
     printTable(rows);
