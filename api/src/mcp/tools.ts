@@ -191,9 +191,9 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
         }),
       );
       const lines = results.map(
-        (r) => `- [${mdText(r.title)}](${r.link}) — ${r.date} ${r.time}, ${mdText(r.collection ?? "")}${r.kind === "summary" ? " (summary)" : ""}, id \`${r.id}\`\n  ${mdText(r.snippet)}`,
+        (r) => `- [${mdText(r.title)}](${r.link}) - ${r.date} ${r.time}, ${mdText(r.collection ?? "")}${r.kind === "summary" ? " (summary)" : ""}, id \`${r.id}\`\n  ${mdText(r.snippet)}`,
       );
-      const head = results.length === 0 ? `Nothing found for “${query}”.` : `${results.length} match${results.length === 1 ? "" : "es"} for “${query}”:`;
+      const head = results.length === 0 ? `Nothing found for ${quoted(query)}.` : `${results.length} match${results.length === 1 ? "" : "es"} for ${quoted(query)}:`;
       return answer([head, ...lines, more(nextCursor)].join("\n"), { results, nextCursor });
     }),
   );
@@ -235,7 +235,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
       });
       const lines = results.map(
         (r) =>
-          `- [${mdText(r.title)}](${r.link}) — ${r.date} ${r.time}, ${clock(r.duration)}, ${mdText(r.collection ?? "")}, id \`${r.id}\`` +
+          `- [${mdText(r.title)}](${r.link}) - ${r.date} ${r.time}, ${clock(r.duration)}, ${mdText(r.collection ?? "")}, id \`${r.id}\`` +
           (r.firstLine ? `\n  ${mdText(r.firstLine)}` : r.transcribed ? "" : "\n  (no transcript yet)"),
       );
       const head = results.length === 0 ? `No notes from ${from} to ${to}${cursor ? " after this point" : ""}.` : `Notes from ${from} to ${to}, newest first:`;
@@ -259,7 +259,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
       const link = s.links.note(d?.slug ?? "", date, n.id);
       const transcript = n.hasTranscription ? n.transcription! : null;
       const status = transcript !== null ? null : n.isError ? "Transcription failed." : "Not transcribed yet.";
-      const text = `## [${mdText(n.title)}](${link})\n${date} ${time} · ${clock(n.duration)} · ${mdText(d?.name ?? "")}\n\n${transcript ?? status}`;
+      const text = `## [${mdText(n.title)}](${link})\n${date} ${time}, ${clock(n.duration)}, ${mdText(d?.name ?? "")}\n\n${transcript ?? status}`;
       return answer(text, { id: n.id, title: n.title, date, time, duration: n.duration, collection: d?.name ?? null, transcript, link });
     }),
   );
@@ -275,7 +275,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
     run(async (_args, s) => {
       const all = await s.domains();
       const collections = all.map((d) => ({ id: d.id, name: d.name, slug: d.slug, description: d.description, isDefault: d.isDefault, link: s.links.collection(d.slug) }));
-      const lines = collections.map((d) => `- [${mdText(d.name)}](${d.link})${d.isDefault ? " (default)" : ""} — slug \`${d.slug}\`${d.description ? `: ${mdText(d.description)}` : ""}`);
+      const lines = collections.map((d) => `- [${mdText(d.name)}](${d.link})${d.isDefault ? " (default)" : ""} - slug \`${d.slug}\`${d.description ? `: ${mdText(d.description)}` : ""}`);
       return answer([collections.length === 0 ? "No collections yet." : "Collections:", ...lines].join("\n"), { collections });
     }),
   );
@@ -312,7 +312,7 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
       const label = periodLabel(period as Period, periodKey);
       const parts = summaries.map(
         (s) =>
-          `## [${mdText(s.type)} — ${mdText(s.collection ?? "")}](${s.link})\n` +
+          `## [${mdText(s.type)}: ${mdText(s.collection ?? "")}](${s.link})\n` +
           (s.content ?? (s.status === "pending" ? "Being written." : "It could not be written.")) +
           (s.themes.length ? `\n\nThemes: ${s.themes.map(mdText).join(", ")}` : ""),
       );
@@ -345,15 +345,20 @@ export function registerJournalTools(server: McpServer, ctx: ServiceContext, onE
       }));
       const parts = days.map(
         (g) =>
-          `### ${g.date} (${g.ago}) — ${g.total} note${g.total === 1 ? "" : "s"}\n` +
+          `### ${g.date} (${g.ago}): ${g.total} note${g.total === 1 ? "" : "s"}\n` +
           g.notes.map((n) => `- [${mdText(n.title)}](${n.link}) ${n.time}, ${mdText(n.collection)}, id \`${n.id}\`${n.firstLine ? `\n  ${mdText(n.firstLine)}` : ""}`).join("\n") +
-          (g.total > g.notes.length ? `\n- …and ${g.total - g.notes.length} more (list_notes with from=to=${g.date})` : ""),
+          (g.total > g.notes.length ? `\n- ...and ${g.total - g.notes.length} more (list_notes with from=to=${g.date})` : ""),
       );
       return answer([days.length === 0 ? `Nothing on this day (${on}) in earlier months or years.` : `On this day (${on}):`, ...parts].join("\n\n"), { date: on, days });
     }),
   );
 }
 
+/**
+ * A tool's answer: Markdown for the assistant to read, and the same as structured content. The
+ * Markdown's own punctuation is ASCII: where the person's words are too, the answer stays a
+ * one-byte string, which V8 serialises and the socket writes faster (bench/mcp.ts).
+ */
 function answer(text: string, structured: Record<string, unknown>): CallToolResult {
   return { content: [{ type: "text", text }], structuredContent: structured };
 }
@@ -361,5 +366,8 @@ function answer(text: string, structured: Record<string, unknown>): CallToolResu
 function refusal(message: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text: message }] };
 }
+
+/** What a person searched for, in quotes unless it holds its own (a phrase). */
+const quoted = (query: string) => (query.includes('"') ? query : `"${query}"`);
 
 const more = (nextCursor: string | null) => (nextCursor ? `\nMore: call again with cursor \`${nextCursor}\`.` : "");
