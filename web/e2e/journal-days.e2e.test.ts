@@ -170,19 +170,31 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     // Offline, a change is kept on this device and shown at once, also after a reload, and the
     // server has it once the connection is back.
     const reminders = async () => (await fetch(`${baseUrl}/api/reminders`, { headers: { authorization: `Bearer ${user.accessToken}` } })).json();
+    const onlyIfNoNote = section.getByRole("checkbox", { name: "Only if I haven't recorded that day" });
     await browser!.context.setOffline(true);
     try {
-      await section.getByRole("checkbox", { name: "Only if I haven't recorded that day" }).click();
+      await onlyIfNoNote.click();
       await section.getByTestId("waiting-to-sync").waitFor();
       await page.reload();
       await section.getByTestId("waiting-to-sync").waitFor();
-      expect(await section.getByRole("checkbox", { name: "Only if I haven't recorded that day" }).isChecked()).toBe(false);
+      expect(await onlyIfNoNote.isChecked()).toBe(false);
       expect((await reminders()).onlyIfNoNote).toBe(true);
     } finally {
       await browser!.context.setOffline(false);
     }
-    await expect.poll(async () => (await reminders()).onlyIfNoNote, { timeout: 30_000 }).toBe(false);
-    await expect.poll(() => section.getByTestId("waiting-to-sync").count(), { timeout: 30_000 }).toBe(0);
+    // The page's reads of the settings are slow once it is back: between the change's delivery and
+    // the next read, the screen keeps showing the change, not an answer it held from before it.
+    await browser!.context.route("**/api/reminders", async (route) => {
+      if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 6_000));
+      await route.fallback();
+    });
+    try {
+      await expect.poll(async () => (await reminders()).onlyIfNoNote, { timeout: 30_000 }).toBe(false);
+      await expect.poll(() => section.getByTestId("waiting-to-sync").count(), { timeout: 30_000 }).toBe(0);
+      expect(await onlyIfNoNote.isChecked()).toBe(false);
+    } finally {
+      await browser!.context.unroute("**/api/reminders");
+    }
 
     // A new time and, in the same moment, a day off: the second tap comes before the screen has
     // shown the first, and both are kept, on the screen and on the server.

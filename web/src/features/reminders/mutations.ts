@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReminderSettings } from "@vj/core";
+import { useEffect } from "react";
 import { useAuth } from "../auth/auth-provider";
+import type { PendingChange } from "../outbox/outbox-db";
 import { makeChange } from "../outbox/page-outbox";
 import { reminderKeys } from "./queries";
 import { noteSettingsSaved, REMINDERS_TARGET } from "./settings-read";
@@ -26,4 +28,18 @@ export function useSaveReminders() {
       await makeChange({ ownerId, target: REMINDERS_TARGET, action: "update", method: "PUT", path: "/api/reminders", body: settings });
     },
   });
+}
+
+/**
+ * While a change of the settings waits in the outbox, the cached settings are that change: the
+ * server holds it once it is delivered. Without this, the screen would fall back, between the
+ * delivery and the next read, to an older cached answer (one restored from before a reload that
+ * followed the change, say), and the next tap would save that older answer back.
+ */
+export function useSettingsOfWaitingChange(waiting: PendingChange | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const body = waiting?.body as Partial<ReminderSettings> | undefined;
+    if (body) queryClient.setQueryData<ReminderSettings>(reminderKeys.settings(), (old) => ({ ...old, ...body }) as ReminderSettings);
+  }, [queryClient, waiting]);
 }

@@ -11,7 +11,7 @@ import { deviceSubscription, subscribeDevice, unsubscribeDevice } from "./device
 import { syncMarks, type SyncMark } from "../outbox/overlay";
 import { ChangeProblem, WaitingToSync } from "../outbox/sync-marks";
 import { usePendingChanges } from "../outbox/use-outbox";
-import { useSaveReminders } from "./mutations";
+import { useSaveReminders, useSettingsOfWaitingChange } from "./mutations";
 import { pushSupport, readPushEnvironment } from "./push-support";
 import { reminderKeys, reminderQueries } from "./queries";
 import { useReminderChoice } from "./reminder-choice";
@@ -41,6 +41,7 @@ export function ReminderSettings() {
   // A change still waiting in the outbox (made offline, say) over what the server last said.
   const ours = usePendingChanges().filter((c) => c.target.type === REMINDERS_TARGET.type);
   const waiting = ours.filter((c) => c.status === "waiting").at(-1);
+  useSettingsOfWaitingChange(waiting);
   const mark = syncMarks(ours).values().next().value;
   // (Each change holds the whole settings, so one waiting is enough to show them with nothing cached.)
   const held = waiting?.body ? ({ ...settings.data, ...waiting.body } as Settings) : settings.data;
