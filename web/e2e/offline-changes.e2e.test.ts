@@ -4,7 +4,7 @@ import { periodKeyOf, type VoiceNote } from "@vj/core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
-import { captureScreen, signIn, toastText } from "./support/page";
+import { captureScreen, recordingTimerFrom, signIn, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] offline change journeys skipped: ${missing}`);
@@ -261,7 +261,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     await captureScreen(page, "collection-created-offline-journal", () => page.getByRole("button", { name: "Start recording", exact: true }).waitFor());
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
     // Two seconds or more: a loaded machine may paint the timer past 0:02 without showing it.
-    await page.getByTestId("recording-timer").getByText(/^0:0[2-9]$/).waitFor();
+    await recordingTimerFrom(page, 2).waitFor();
     await page.getByPlaceholder("Add a title (optional)").fill("Gulls at dawn");
     await page.getByRole("button", { name: "Finish" }).click();
     await toastText(page, "Saved Offline").waitFor();

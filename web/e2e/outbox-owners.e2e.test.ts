@@ -5,7 +5,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signInUser, signUpUser, subjectOf, type TestUser } from "./support/api";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
-import { captureScreen, signIn, toastText } from "./support/page";
+import { captureScreen, recordingTimerFrom, signIn, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] outbox owner journeys skipped: ${missing}`);
@@ -73,7 +73,7 @@ describe.skipIf(missing !== null)("whose recordings the outbox holds, in Chromiu
     await signIn(page, baseUrl, a.email, a.password);
     await page.waitForURL(`${baseUrl}/family`);
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
-    await page.getByTestId("recording-timer").getByText("0:02").waitFor();
+    await recordingTimerFrom(page, 2).waitFor();
     await page.getByPlaceholder("Add a title (optional)").fill("A's waiting thought");
     await page.getByRole("button", { name: "Finish" }).click();
     await toastText(page, "Upload Failed - Saved Locally").waitFor();

@@ -4,7 +4,7 @@ import { periodKeyOf, type VoiceNote } from "@vj/core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
-import { captureScreen, signIn, toastText } from "./support/page";
+import { captureScreen, recordingTimerFrom, signIn, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] outbox journeys skipped: ${missing}`);
@@ -56,7 +56,7 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
 
   async function record(seconds: number, title?: string) {
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
-    await page.getByTestId("recording-timer").getByText(`0:0${seconds}`).waitFor();
+    await recordingTimerFrom(page, seconds).waitFor();
     if (title) await page.getByPlaceholder("Add a title (optional)").fill(title);
     await page.getByRole("button", { name: "Finish" }).click();
   }
@@ -177,7 +177,7 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
     await open("reload");
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
     await page.getByPlaceholder("Add a title (optional)").fill("Interrupted thought");
-    await page.getByTestId("recording-timer").getByText("0:04").waitFor();
+    await recordingTimerFrom(page, 4).waitFor();
     await page.reload();
     await toastText(page, "Recording Recovered").waitFor();
     await expect.poll(async () => (await notes()).length, { timeout: 30_000 }).toBe(1);

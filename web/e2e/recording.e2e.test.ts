@@ -5,7 +5,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { DEFAULT_TRANSCRIPT } from "./support/fake-openai";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
-import { captureScreen, signIn, SIZES, toastText } from "./support/page";
+import { captureScreen, recordingTimerFrom, signIn, SIZES, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] recording journeys skipped: ${missing}`);
@@ -36,7 +36,7 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
 
   it("records, pauses, resumes and finishes: the note appears and its transcript arrives", async () => {
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
-    await timer().getByText("0:02").waitFor();
+    await recordingTimerFrom(page, 2).waitFor();
     await captureScreen(page, "recording-panel-recording", () => timer().waitFor());
 
     await page.getByRole("button", { name: "Pause recording" }).click();
@@ -76,7 +76,7 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
     await page.setViewportSize(SIZES.mobile);
     const before = (await notesToday()).length;
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
-    await timer().getByText("0:01").waitFor();
+    await recordingTimerFrom(page, 1).waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();
     await toastText(page, "Recording cancelled").waitFor();
     await toastText(page, "Recording has been discarded.").waitFor();

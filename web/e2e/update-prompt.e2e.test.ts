@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
-import { captureScreen, signIn } from "./support/page";
+import { captureScreen, recordingTimerFrom, signIn } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] update prompt journey skipped: ${missing}`);
@@ -60,7 +60,7 @@ describe.skipIf(missing !== null)("a new release waits for the person", () => {
 
     // Not while recording: the button waits.
     await page.getByRole("button", { name: "Start recording", exact: true }).click();
-    await page.getByTestId("recording-timer").getByText("0:01").waitFor();
+    await recordingTimerFrom(page, 1).waitFor();
     expect(await reload.isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => reload.isDisabled()).toBe(false);

@@ -6,6 +6,15 @@ import { expect } from "vitest";
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "../screenshots");
 export const SIZES = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 
+/**
+ * The recording timer once it shows `seconds` or more: a busy machine may draw 0:00 and then 0:02,
+ * so a later second counts too (what is recorded is never shorter than what the timer showed).
+ */
+export function recordingTimerFrom(page: Page, seconds: number): Locator {
+  const from = Array.from({ length: 60 - seconds }, (_, i) => String(seconds + i).padStart(2, "0")).join("|");
+  return page.getByTestId("recording-timer").getByText(new RegExp(`^0:(${from})$`));
+}
+
 /** A visible toast's text; screen-reader announcements of the same toast live outside the region. */
 export function toastText(page: Page, text: string) {
   return page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
