@@ -4,7 +4,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
 import path from "node:path";
-import { SCREENSHOTS, signIn, toastsOver, toastText } from "./support/page";
+import { recordingTimerFrom, SCREENSHOTS, signIn, toastsOver, toastText } from "./support/page";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] toast journeys skipped: ${missing}`);
@@ -88,7 +88,7 @@ describe.skipIf(missing !== null)("no toast covers a control, on phones and tabl
       for (const height of [TALL, 800]) {
         await page.setViewportSize({ width, height });
         await startRecording();
-        await timer().getByText("0:01").waitFor();
+        await recordingTimerFrom(page, 1).waitFor();
         await page.getByRole("button", { name: "Finish" }).click();
         await toastText(page, "Upload Successful").waitFor();
         // The next thought, recorded at once while the toast still shows.
