@@ -46,7 +46,7 @@ describe.skipIf(missing !== null)("running an instance from the admin screen in 
     member = await signUp(baseUrl, "robin@example.com");
     await apiAs(baseUrl, admin).createCollection({ name: "Household", primaryColor: "#0d9488", isDefault: true });
     await apiAs(baseUrl, member).createCollection({ name: "Notes", primaryColor: "#7c3aed", isDefault: true });
-    browser = await launchBrowser({ timezoneId: "UTC" });
+    browser = await launchBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
   });
 

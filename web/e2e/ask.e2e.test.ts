@@ -3,6 +3,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { scriptOpenAI } from "./support/fake-openai";
 import { captureScreen, fixedControlsOver, signIn, SIZES } from "./support/page";
+import { dayKeyOf } from "./support/journey-day";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] Ask journeys skipped: ${missing}`);
@@ -82,7 +83,7 @@ describe.skipIf(missing !== null)("Ask your journal in Chromium, answered by an 
 
     // The chip opens the note's day with the note highlighted.
     await page.getByTestId("citation-chip").click();
-    await page.waitForURL((url) => url.searchParams.get("note") === heronId && url.searchParams.get("date") === twoDaysAgo.toISOString().slice(0, 10));
+    await page.waitForURL((url) => url.searchParams.get("note") === heronId && url.searchParams.get("date") === dayKeyOf(twoDaysAgo));
     await page.locator('[data-testid="note-card"][aria-current="true"]').getByRole("heading", { name: "Heron nest" }).waitFor();
 
     // Offline the question box says a connection is needed; the thread still shows.

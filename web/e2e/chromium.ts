@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import { CHROMIUM_FLAGS } from "../scripts/chromium-flags.mjs";
 import { reportIfFailed, watchContext } from "./support/failure-report";
+import { JOURNEY_TZ } from "./support/journey-day";
 
 // Debian's Chromium (playwright-core never downloads a browser here); CHROMIUM_PATH points elsewhere.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -23,6 +24,7 @@ export type LaunchOptions = {
   serviceWorkers?: "allow" | "block";
   /** Extra Chromium switches, e.g. the fake microphone. */
   args?: string[];
+  /** The journeys' own zone unless a journey is about another (support/journey-day.ts). */
   timezoneId?: string;
   /** false: the page as a browser without JavaScript (or before it loads) shows it. */
   javaScriptEnabled?: boolean;
@@ -36,7 +38,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     headless: true,
     viewport: { width: 1280, height: 800 },
     serviceWorkers: options.serviceWorkers ?? "allow",
-    timezoneId: options.timezoneId,
+    timezoneId: options.timezoneId ?? JOURNEY_TZ,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     args: [
       ...(options.args ?? []),

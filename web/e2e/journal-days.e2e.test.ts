@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { brightnessAt, captureScreen, fixedControlsOver, signIn, SIZES } from "./support/page";
+import { JOURNEY_TZ, todayKey } from "./support/journey-day";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] calendar, On This Day and reminder journeys skipped: ${missing}`);
@@ -28,7 +29,7 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
   let user: TestUser;
   let browser: Browser | undefined;
   let page: Page;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayKey();
   const yesterday = addDaysToKey(today, -1);
   const threeDaysAgo = addDaysToKey(today, -3);
   // The same date a year earlier (29 February comes back on the 28th).
@@ -49,7 +50,7 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     const old = await api.uploadNote({ domainId: garden.id, title: "First tomatoes", createdAt: noonUtc(yearAgo), duration: 42 });
     oldNoteId = old.id;
     await api.setTranscript(old.id, "The first tomatoes were ripe this morning, small and sweet.\nMore next week.");
-    browser = await launchBrowser({ timezoneId: "UTC" });
+    browser = await launchBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
     await page.waitForURL(`${baseUrl}/garden-diary`);
@@ -120,7 +121,7 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     } finally {
       await browser!.context.setOffline(false);
     }
-    await expect.poll(async () => (await apiAs(baseUrl, user).listNotes({ domainId: gardenId, period: "day", periodKey: yearAgo, tz: "UTC" })).map((n) => n.title), { timeout: 30_000 }).toEqual(["First ripe tomatoes"]);
+    await expect.poll(async () => (await apiAs(baseUrl, user).listNotes({ domainId: gardenId, period: "day", periodKey: yearAgo })).map((n) => n.title), { timeout: 30_000 }).toEqual(["First ripe tomatoes"]);
   });
 
   it("on a phone the period headline opens the calendar; a tap on a marked day opens that day, and nothing floats over the last note", async () => {
@@ -164,7 +165,7 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
     await section.getByText("This device does not receive reminders.").waitFor();
     await expect
       .poll(async () => (await fetch(`${baseUrl}/api/reminders`, { headers: { authorization: `Bearer ${user.accessToken}` } })).json())
-      .toEqual({ enabled: true, time: "07:30", days: [1, 2, 3, 4, 5, 6], onlyIfNoNote: true, tz: "UTC" });
+      .toEqual({ enabled: true, time: "07:30", days: [1, 2, 3, 4, 5, 6], onlyIfNoNote: true, tz: JOURNEY_TZ });
     await captureScreen(page, "settings-reminders", () => section.getByText("This device does not receive reminders.").waitFor());
 
     // Offline, a change is kept on this device and shown at once, also after a reload, and the
@@ -203,7 +204,7 @@ describe.skipIf(missing !== null)("the journal by day in Chromium: calendar, str
       input.dispatchEvent(new Event("input", { bubbles: true }));
       [...input.closest("section")!.querySelectorAll("button")].find((b) => b.textContent?.includes("Saturday"))!.click();
     });
-    await expect.poll(reminders, { timeout: 30_000 }).toEqual({ enabled: true, time: "06:45", days: [1, 2, 3, 4, 5], onlyIfNoNote: false, tz: "UTC" });
+    await expect.poll(reminders, { timeout: 30_000 }).toEqual({ enabled: true, time: "06:45", days: [1, 2, 3, 4, 5], onlyIfNoNote: false, tz: JOURNEY_TZ });
     expect(await section.getByLabel("At", { exact: true }).inputValue()).toBe("06:45");
     expect(await section.getByRole("button", { name: "Saturday" }).getAttribute("aria-pressed")).toBe("false");
   });

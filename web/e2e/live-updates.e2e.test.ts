@@ -21,7 +21,7 @@ describe.skipIf(missing !== null)("live updates in Chromium", () => {
   // A fresh profile per journey (each signs in as its own account). page.route must see
   // /api/events: no service worker in between.
   beforeEach(async () => {
-    browser = await launchBrowser({ serviceWorkers: "block", timezoneId: "UTC" });
+    browser = await launchBrowser({ serviceWorkers: "block" });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
   });
   afterEach(async () => {

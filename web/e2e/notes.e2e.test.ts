@@ -13,6 +13,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { DEFAULT_TRANSCRIPT, scriptOpenAI } from "./support/fake-openai";
 import { captureScreen, cspViolations, signIn, SIZES } from "./support/page";
+import { JOURNEY_TZ, dayKeyOf, todayKey } from "./support/journey-day";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] notes journeys skipped: ${missing}`);
@@ -29,22 +30,13 @@ type Api = ReturnType<typeof apiAs>;
 
 /** Waits until the API has finished with a note (transcribed or failed), so no engine call is left in flight. */
 async function settled(api: Api, note: VoiceNote): Promise<VoiceNote> {
-  const query = { domainId: note.domainId, period: "day", periodKey: periodKeyOf(new Date(note.createdAt), "day", "UTC"), tz: "UTC" };
+  const query = { domainId: note.domainId, period: "day", periodKey: dayKeyOf(new Date(note.createdAt)) };
   for (let i = 0; i < 300; i++) {
     const found = (await api.listNotes(query)).find((n) => n.id === note.id);
     if (found && !found.isTranscribing) return found;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`note ${note.id} still transcribing after 30 s`);
-}
-
-/**
- * `ms` before now, but never before today's midnight in UTC (the pages' zone here): a note made
- * "a minute ago" in the first minute of a day would land on yesterday and not show on today's list.
- */
-function earlierToday(ms: number): string {
-  const now = new Date();
-  return new Date(Math.max(now.getTime() - ms, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))).toISOString();
 }
 
 function card(page: Page, title: string) {
@@ -68,7 +60,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     api = apiAs(baseUrl, user);
     await api.createCollection({ name: "Daily Log", primaryColor: "#3b82f6", isDefault: true });
     // A fixed zone for the browser so the expected texts below are computed in the same zone.
-    browser = await launchBrowser({ serviceWorkers: "block", timezoneId: "UTC" });
+    browser = await launchBrowser({ serviceWorkers: "block" });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
     await page.waitForURL(`${baseUrl}/daily-log`);
@@ -85,7 +77,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     expect(spoken.transcription).toBe(DEFAULT_TRANSCRIPT);
     const long = await settled(
       api,
-      await api.uploadNote({ domainId: collection.id, title: "Long reflection", createdAt: earlierToday(5000) }),
+      await api.uploadNote({ domainId: collection.id, title: "Long reflection", createdAt: new Date(Date.now() - 5000).toISOString() }),
     );
     await api.setTranscript(long.id, LONG_TRANSCRIPT);
 
@@ -93,7 +85,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     const note = card(page, "Walk by the river");
     await note.getByText(DEFAULT_TRANSCRIPT, { exact: true }).waitFor();
     expect(await note.getByTestId("note-meta").textContent()).toBe("9 words");
-    expect(await note.locator("time").textContent()).toBe(formatNoteTimestamp(new Date(spoken.createdAt), "UTC", new Date()));
+    expect(await note.locator("time").textContent()).toBe(formatNoteTimestamp(new Date(spoken.createdAt), JOURNEY_TZ, new Date()));
     expect(await page.getByTestId("notes-count").textContent()).toBe("2 notes");
     // A short transcript fits in three lines: no toggle. The long one is clamped until Show more.
     expect(await note.getByRole("button", { name: "Show more" }).count()).toBe(0);
@@ -133,7 +125,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await renamed.waitFor();
     // The card shows it at once; the server has it as soon as the outbox has sent it.
     const storedTitles = async () =>
-      (await api.listNotes({ domainId: collection.id, period: "month", periodKey: periodKeyOf(new Date(), "month", "UTC") })).map((n) => n.title).sort();
+      (await api.listNotes({ domainId: collection.id, period: "month", periodKey: periodKeyOf(new Date(), "month", JOURNEY_TZ) })).map((n) => n.title).sort();
     await expect.poll(storedTitles).toEqual(["Evening walk by the river", "Long reflection"]);
 
     // Delete asks first, with the spec's words; Cancel keeps the note.
@@ -157,7 +149,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await page.getByText("Start recording to create your first voice note.", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Start Recording", exact: true }).waitFor();
     expect(await page.getByTestId("notes-count").count()).toBe(0);
-    await expect.poll(() => api.listNotes({ domainId: collection.id, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") })).toEqual([]);
+    await expect.poll(() => api.listNotes({ domainId: collection.id, period: "day", periodKey: todayKey() })).toEqual([]);
     await captureScreen(page, "notes-empty", async () => {
       await page.getByRole("heading", { name: "No voice notes yet" }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -166,7 +158,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
 
   it("shows a long transcript's Show more without moving anything below it", async () => {
     const collection = await api.createCollection({ name: "Clamp Check", primaryColor: "#0f766e", isDefault: false });
-    const below = await settled(api, await api.uploadNote({ domainId: collection.id, title: "Older note", createdAt: earlierToday(60_000) }));
+    const below = await settled(api, await api.uploadNote({ domainId: collection.id, title: "Older note", createdAt: new Date(Date.now() - 60_000).toISOString() }));
     const long = await settled(api, await api.uploadNote({ domainId: collection.id, title: "Newer long note" }));
     await api.setTranscript(long.id, LONG_TRANSCRIPT);
     const fresh = await browser!.context.newPage();
@@ -236,7 +228,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
     await settled(api, await api.uploadNote({ domainId: collection.id, title: "Today's note", createdAt: now.toISOString() }));
     await settled(api, await api.uploadNote({ domainId: collection.id, title: "A week ago", createdAt: weekAgo.toISOString() }));
-    const today = periodKeyOf(now, "day", "UTC");
+    const today = dayKeyOf(now);
     const headline = page.getByTestId("period-headline");
     const subLabel = page.getByTestId("period-sublabel");
     const next = page.getByRole("button", { name: /^Next / });
@@ -253,7 +245,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     // Week: this week holds today's note only; last week holds the other; Next is enabled there.
     await page.getByRole("button", { name: "Week", exact: true }).click();
     await headline.getByText("This Week", { exact: true }).waitFor();
-    const week = periodKeyOf(now, "week", "UTC");
+    const week = periodKeyOf(now, "week", JOURNEY_TZ);
     expect(await subLabel.textContent()).toBe(periodSubLabel("week", week));
     expect(await page.getByRole("button", { name: "Week", exact: true }).getAttribute("aria-pressed")).toBe("true");
     expect(await next.isDisabled()).toBe(true);
@@ -270,17 +262,17 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     expect(await next.isDisabled()).toBe(true);
 
     // Month: the headline is the month and year; a week ago belongs here only if it is the same month.
-    const month = periodKeyOf(now, "month", "UTC");
+    const month = periodKeyOf(now, "month", JOURNEY_TZ);
     await page.getByRole("button", { name: "Month", exact: true }).click();
-    await headline.getByText(periodHeadline("month", month, "UTC", now), { exact: true }).waitFor();
+    await headline.getByText(periodHeadline("month", month, JOURNEY_TZ, now), { exact: true }).waitFor();
     expect(await subLabel.textContent()).toBe(month.slice(0, 4));
     expect(await next.isDisabled()).toBe(true);
     await card(page, "Today's note").waitFor();
-    const sameMonth = periodKeyOf(weekAgo, "month", "UTC") === month;
+    const sameMonth = periodKeyOf(weekAgo, "month", JOURNEY_TZ) === month;
     expect(await titles()).toEqual(sameMonth ? ["Today's note", "A week ago"] : ["Today's note"]);
     await previous.click();
     const lastMonth = shiftPeriodKey("month", month, -1);
-    await headline.getByText(periodHeadline("month", lastMonth, "UTC", now), { exact: true }).waitFor();
+    await headline.getByText(periodHeadline("month", lastMonth, JOURNEY_TZ, now), { exact: true }).waitFor();
     expect(await next.isDisabled()).toBe(false);
 
     // Choosing a pill resets to today, even after moving back in time.
@@ -291,7 +283,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     // Go to date switches to the day view on the chosen day, from any view.
     await page.getByRole("button", { name: "Week", exact: true }).click();
     await headline.getByText("This Week", { exact: true }).waitFor();
-    const weekAgoKey = periodKeyOf(weekAgo, "day", "UTC");
+    const weekAgoKey = dayKeyOf(weekAgo);
     // Until it is used the control is a button; a click puts the native date input in its place,
     // focused (its picker opens where the browser has one). It floats on phones (a desktop has the
     // rail's calendar instead).
@@ -299,7 +291,7 @@ describe.skipIf(missing !== null)("the Notes tab and the period views", () => {
     await page.getByRole("button", { name: "Go to date", exact: true }).click();
     await page.waitForFunction(() => document.activeElement?.getAttribute("type") === "date" && document.activeElement.id !== "");
     await page.getByLabel("Go to date").fill(weekAgoKey);
-    await headline.getByText(periodHeadline("day", weekAgoKey, "UTC", now), { exact: true }).waitFor();
+    await headline.getByText(periodHeadline("day", weekAgoKey, JOURNEY_TZ, now), { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Day", exact: true }).getAttribute("aria-pressed")).toBe("true");
     await card(page, "A week ago").waitFor();
     await page.setViewportSize(SIZES.desktop);

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { periodKeyOf, type VoiceNote } from "@vj/core";
+import type { VoiceNote } from "@vj/core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
 import { captureScreen, recordingTimerFrom, signIn, toastText } from "./support/page";
+import { todayKey } from "./support/journey-day";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] offline change journeys skipped: ${missing}`);
@@ -26,7 +27,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     browser = undefined;
   });
 
-  const notes = (): Promise<VoiceNote[]> => apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") });
+  const notes = (): Promise<VoiceNote[]> => apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: todayKey() });
   const card = (title: string) => page.getByTestId("note-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
   /** A new user with a "Trips" collection holding `seed`, signed in, the page under the service worker. */
@@ -37,7 +38,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
       const note = await apiAs(baseUrl, user).uploadNote({ domainId, title: s.title, createdAt: new Date(Date.now() - (seed.length - i) * 60_000).toISOString() });
       if (s.transcript) await apiAs(baseUrl, user).setTranscript(note.id, s.transcript);
     }
-    browser = await launchBrowser({ timezoneId: "UTC", ...launch });
+    browser = await launchBrowser({ ...launch });
     context = browser.context;
     page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
@@ -60,7 +61,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
       { title: "Untouched", transcript: "Stays as it is." },
     ]);
     // The collection's and the day's figures, as the desktop rail and its calendar show them.
-    const today = periodKeyOf(new Date(), "day", "UTC");
+    const today = todayKey();
     const railCount = () => page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: /^Trips/ }).textContent();
     const dayCount = () => page.getByTestId("month-calendar").locator(`[data-day="${today}"]`).getAttribute("data-notes");
     await expect.poll(railCount).toContain("4 recordings");
@@ -214,7 +215,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
 
   it("a summary asked for offline waits with a card that says so, and is written once the connection is back", async () => {
     await open("offline-summary", [{ title: "Ferry crossing", transcript: "The ferry crossed in fog. We talked about moving north in spring." }]);
-    const today = periodKeyOf(new Date(), "day", "UTC");
+    const today = todayKey();
     const summaries = () => apiAs(baseUrl, user).listSummaries({ domainId, period: "day", periodKey: today });
     await page.getByRole("tab", { name: /Summary/ }).click();
     await context.setOffline(true);
@@ -286,7 +287,7 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
         ["Trips", "trips", null],
       ]);
     const harbour = (await apiAs(baseUrl, user).listCollections()).find((c) => c.name === "Harbour walks")!;
-    const today = periodKeyOf(new Date(), "day", "UTC");
+    const today = todayKey();
     await expect
       .poll(async () => (await apiAs(baseUrl, user).listNotes({ domainId: harbour.id, period: "day", periodKey: today })).map((n) => n.title), { timeout: 30_000 })
       .toEqual(["Gulls at dawn"]);

@@ -1,11 +1,12 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { periodKeyOf, type VoiceNote } from "@vj/core";
+import type { VoiceNote } from "@vj/core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signInUser, signUpUser, subjectOf, type TestUser } from "./support/api";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
 import { captureScreen, recordingTimerFrom, signIn, toastText } from "./support/page";
+import { todayKey } from "./support/journey-day";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] outbox owner journeys skipped: ${missing}`);
@@ -27,7 +28,7 @@ describe.skipIf(missing !== null)("whose recordings the outbox holds, in Chromiu
     browser = undefined;
   });
 
-  const today = () => periodKeyOf(new Date(), "day", "UTC");
+  const today = () => todayKey();
   // A session of its own: signing out in the browser ends the sessions made before it.
   const notesOf = async (user: TestUser, domainId: string): Promise<VoiceNote[]> =>
     apiAs(baseUrl, await signInUser(baseUrl, user)).listNotes({ domainId, period: "day", periodKey: today() });
@@ -50,7 +51,7 @@ describe.skipIf(missing !== null)("whose recordings the outbox holds, in Chromiu
     const b = await signUpUser(baseUrl, "owner-b");
     const aCollection = (await apiAs(baseUrl, a).createCollection({ name: "Family", primaryColor: "#0369a1", isDefault: true })).id;
     const bCollection = (await apiAs(baseUrl, b).createCollection({ name: "Homework", primaryColor: "#15803d", isDefault: true })).id;
-    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav), timezoneId: "UTC" });
+    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav) });
     const { context } = browser;
     const page = context.pages()[0] ?? (await context.newPage());
 

@@ -1,10 +1,11 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { periodKeyOf, type VoiceNote } from "@vj/core";
+import type { VoiceNote } from "@vj/core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
 import { captureScreen, recordingTimerFrom, signIn, toastText } from "./support/page";
+import { todayKey } from "./support/journey-day";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] outbox journeys skipped: ${missing}`);
@@ -35,7 +36,7 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
   async function open(label: string, options: { serviceWorkers?: "allow" | "block" } = {}) {
     user = await signUpUser(baseUrl, label);
     domainId = (await apiAs(baseUrl, user).createCollection({ name: "Commute", primaryColor: "#0369a1", isDefault: true })).id;
-    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav), timezoneId: "UTC", ...options });
+    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav), ...options });
     context = browser.context;
     page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
@@ -51,7 +52,7 @@ describe.skipIf(missing !== null)("the offline outbox in Chromium", () => {
   }
 
   const notes = (): Promise<VoiceNote[]> =>
-    apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") });
+    apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: todayKey() });
   const pending = () => page.getByTestId("pending-upload");
 
   async function record(seconds: number, title?: string) {

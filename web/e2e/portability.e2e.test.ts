@@ -5,6 +5,7 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { FIXTURE_WEBM, apiAs, signUpUser, type TestUser } from "./support/api";
 import { makeSpeechWav } from "./support/microphone";
 import { chooseMenuItem, openAccountMenu } from "./support/menus";
+import { todayKey } from "./support/journey-day";
 import { SIZES, captureScreen, signIn } from "./support/page";
 
 const missing = chromiumMissingReason();
@@ -81,7 +82,8 @@ describe.skipIf(missing !== null)("the journal in and out, in Chromium", () => {
     fs.copyFileSync(FIXTURE_WEBM, webm);
     const pdf = `${dir}/receipt.pdf`;
     fs.writeFileSync(pdf, "%PDF-1.4 not audio");
-    fs.utimesSync(wav, new Date("2026-03-10T09:30:00Z"), new Date("2026-03-10T09:30:00Z"));
+    // Midday UTC: 10 March in the journeys' zone too (support/journey-day.ts).
+    fs.utimesSync(wav, new Date("2026-03-10T12:30:00Z"), new Date("2026-03-10T12:30:00Z"));
 
     // A browser of its own: the first journey's is signed in as someone else.
     const own = await launchBrowser();
@@ -118,7 +120,7 @@ describe.skipIf(missing !== null)("the journal in and out, in Chromium", () => {
     const [collection] = await api.listCollections();
     const titles = async () => {
       const march = await api.listNotes({ domainId: collection!.id, period: "day", periodKey: "2026-03-10" });
-      const today = await api.listNotes({ domainId: collection!.id, period: "day", periodKey: new Date().toISOString().slice(0, 10) });
+      const today = await api.listNotes({ domainId: collection!.id, period: "day", periodKey: todayKey() });
       return [...march, ...today];
     };
     await expect.poll(async () => (await titles()).map((n) => n.title).sort(), { timeout: 60_000 }).toEqual(["Harbour walk", "Voice memo 12"]);
@@ -171,12 +173,12 @@ describe.skipIf(missing !== null)("the journal in and out, in Chromium", () => {
       const dialog = page.getByRole("dialog", { name: "A shared recording" });
       await dialog.waitFor({ timeout: 30_000 });
       await dialog.getByText("Shared memo", { exact: true }).waitFor();
-      expect(await api.listNotes({ domainId: podcasts.id, period: "day", periodKey: new Date().toISOString().slice(0, 10) })).toEqual([]);
+      expect(await api.listNotes({ domainId: podcasts.id, period: "day", periodKey: todayKey() })).toEqual([]);
       await captureScreen(page, "share-target-confirm", () => dialog.waitFor());
       await dialog.getByLabel("Collection").selectOption({ label: "Podcast Ideas" });
       await dialog.getByRole("button", { name: "Save to Podcast Ideas" }).click();
       await expect
-        .poll(async () => (await api.listNotes({ domainId: podcasts.id, period: "day", periodKey: new Date().toISOString().slice(0, 10) })).map((n) => n.title), { timeout: 30_000 })
+        .poll(async () => (await api.listNotes({ domainId: podcasts.id, period: "day", periodKey: todayKey() })).map((n) => n.title), { timeout: 30_000 })
         .toEqual(["Shared memo"]);
     } finally {
       await own.close();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { periodKeyOf } from "@vj/core";
 import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { DEFAULT_TRANSCRIPT } from "./support/fake-openai";
 import { fakeMicrophoneArgs, makeSpeechWav } from "./support/microphone";
 import { captureScreen, recordingTimerFrom, signIn, SIZES, toastText } from "./support/page";
+import { todayKey } from "./support/journey-day";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] recording journeys skipped: ${missing}`);
@@ -21,7 +21,7 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
     user = await signUpUser(baseUrl, "recorder");
     domainId = (await apiAs(baseUrl, user).createCollection({ name: "Voice Diary", primaryColor: "#7c3aed", isDefault: true })).id;
     const wav = makeSpeechWav("Today I walked along the river and thought about the week ahead.");
-    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav), timezoneId: "UTC" });
+    browser = await launchBrowser({ args: fakeMicrophoneArgs(wav) });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
     await page.waitForURL(`${baseUrl}/voice-diary`);
@@ -32,7 +32,7 @@ describe.skipIf(missing !== null)("recording journeys in Chromium with a fake mi
   });
 
   const timer = () => page.getByTestId("recording-timer");
-  const notesToday = () => apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") });
+  const notesToday = () => apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: todayKey() });
 
   it("records, pauses, resumes and finishes: the note appears and its transcript arrives", async () => {
     await page.getByRole("button", { name: "Start recording", exact: true }).click();

@@ -3,11 +3,10 @@ import { chromiumMissingReason, launchBrowser, type Browser } from "./chromium";
 import { apiAs, signUpUser, type TestUser } from "./support/api";
 import { chooseMenuItem } from "./support/menus";
 import { captureScreen, signIn } from "./support/page";
+import { dayKeyOf } from "./support/journey-day";
 
 const missing = chromiumMissingReason();
 if (missing) console.warn(`[e2e] search journeys skipped: ${missing}`);
-
-const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 
 describe.skipIf(missing !== null)("search in Chromium against the real API", () => {
   const baseUrl = inject("baseUrl");
@@ -66,7 +65,7 @@ describe.skipIf(missing !== null)("search in Chromium against the real API", () 
 
     // The hit opens its collection's day with that note brought into view and highlighted.
     await page.getByTestId("search-hit").filter({ hasText: "Evening walk" }).click();
-    await page.waitForURL(`${baseUrl}/home-life?date=${dayKey(twoDaysAgo)}&note=${walkId}`);
+    await page.waitForURL(`${baseUrl}/home-life?date=${dayKeyOf(twoDaysAgo)}&note=${walkId}`);
     const card = page.locator('[data-testid="note-card"][aria-current="true"]');
     await card.getByText("Evening walk").waitFor();
     await page.waitForFunction(() => {
@@ -140,7 +139,7 @@ describe.skipIf(missing !== null)("search in Chromium against the real API", () 
     await page.getByTestId("current-collection").waitFor();
     await page.goto(`${baseUrl}/search?q=otters`);
     await page.getByTestId("search-hit").filter({ hasText: "River otters" }).click();
-    await page.waitForURL(`${baseUrl}/busy-days?date=${dayKey(threeDaysAgo)}&note=${otter.id}`);
+    await page.waitForURL(`${baseUrl}/busy-days?date=${dayKeyOf(threeDaysAgo)}&note=${otter.id}`);
     const card = page.locator('[data-testid="note-card"][aria-current="true"]');
     await card.getByText("River otters").waitFor();
     await page.waitForFunction(() => {

@@ -76,7 +76,7 @@ describe.skipIf(missing !== null)("the Summary tab in Chromium against the real 
     await noteWithTranscript(api, id, "2025-03-09", "Lake trip", "Sunday the whole family visited the lake.");
     await noteWithTranscript(api, id, "2025-02-28", "Reading", "February ended with a quiet evening of reading.");
     // page.route below must see every request: no service worker in between.
-    browser = await launchBrowser({ serviceWorkers: "block", timezoneId: "UTC" });
+    browser = await launchBrowser({ serviceWorkers: "block" });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
     await page.waitForURL(`${baseUrl}/daily-reflections`);
@@ -389,7 +389,7 @@ describe.skipIf(missing !== null)("summaries written by an OpenAI-compatible mod
     const api = apiAs(baseUrl, user);
     const collection = await api.createCollection({ name: "Model Notes", primaryColor: "#0369a1", isDefault: true });
     await noteWithTranscript(api, collection.id, DAY, "Planning", "I planned the week and felt calm about it.");
-    browser = await launchBrowser({ serviceWorkers: "block", timezoneId: "UTC" });
+    browser = await launchBrowser({ serviceWorkers: "block" });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
     await page.waitForURL(`${baseUrl}/model-notes`);

@@ -22,7 +22,7 @@ describe.skipIf(missing !== null)("no toast covers a control, on phones and tabl
   beforeAll(async () => {
     user = await signUpUser(baseUrl, "toasts");
     await apiAs(baseUrl, user).createCollection({ name: "Morning Pages", primaryColor: "#0369a1", isDefault: true });
-    browser = await launchBrowser({ args: fakeMicrophoneArgs(makeSpeechWav("A second thought right after the first.")), timezoneId: "UTC" });
+    browser = await launchBrowser({ args: fakeMicrophoneArgs(makeSpeechWav("A second thought right after the first.")) });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     await signIn(page, baseUrl, user.email, user.password);
     await page.waitForURL(`${baseUrl}/morning-pages`);

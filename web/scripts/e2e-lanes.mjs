@@ -3,9 +3,11 @@
 // vitest process at the same time (one journey at a time within a lane). What is built is built once
 // first, so the lanes' global setups find it ready. Each line a lane prints is prefixed with its name.
 // E2E_REPORT_DIR set: each lane also writes its vitest JSON report there, as e2e-<lane>.json.
+// The lanes share one time zone for the run (E2E_TIME_ZONE; e2e/journey-time-zone.mjs says why).
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { journeyTimeZone } from "../e2e/journey-time-zone.mjs";
 import { E2E_LANES } from "../e2e/lanes.mjs";
 import { buildDistIfStale } from "./build-dist-if-stale.mjs";
 import { buildApiIfStale } from "./compiled-api.mjs";
@@ -13,6 +15,9 @@ import { buildApiIfStale } from "./compiled-api.mjs";
 const web = path.resolve(import.meta.dirname, "..");
 const vitest = path.join(path.dirname(createRequire(path.join(web, "package.json")).resolve("vitest/package.json")), "vitest.mjs");
 const reportDir = process.env.E2E_REPORT_DIR;
+
+process.env.E2E_TIME_ZONE ||= journeyTimeZone();
+console.log(`[e2e] the browsers' time zone for this run: ${process.env.E2E_TIME_ZONE}`);
 
 await buildDistIfStale();
 await buildApiIfStale();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { JOURNEY_TZ } from "../support/journey-day";
 import { startRelay, type Relay } from "./relay";
 import { fitViewport, type EngineSession } from "./session";
 
@@ -115,7 +116,8 @@ export async function launchFirefox(apiBaseUrl: string): Promise<EngineSession &
   let output = "";
   const child = spawn(FIREFOX_PATH, ["-headless", "--window-size=390,844", "-no-remote", "-marionette", "-remote-allow-system-access", "-profile", profile], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: "1" },
+    // TZ: the journeys' zone (support/journey-day.ts), as the Chromium journeys' pages have it.
+    env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: "1", TZ: JOURNEY_TZ },
   });
   child.stdout!.on("data", (d) => (output = (output + d).slice(-4000)));
   child.stderr!.on("data", (d) => (output = (output + d).slice(-4000)));

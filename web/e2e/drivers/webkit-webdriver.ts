@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createNetns, netnsMissingReason, type NetNamespace } from "./netns";
+import { JOURNEY_TZ } from "../support/journey-day";
 import { startRelay, type Relay } from "./relay";
 import { fitViewport, type EngineSession } from "./session";
 import { startXvfb, XVFB_PATH, type Display } from "./xvfb";
@@ -89,7 +90,8 @@ export async function launchWebKit(apiBaseUrl: string): Promise<EngineSession & 
     const run = (argv: string[]) => {
       const child = spawn(argv[0]!, argv.slice(1), {
         stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, DISPLAY: display.display, WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS: "1", HOME: dir, XDG_RUNTIME_DIR: dir },
+        // TZ: the journeys' zone (support/journey-day.ts), as the Chromium journeys' pages have it.
+        env: { ...process.env, DISPLAY: display.display, WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS: "1", HOME: dir, XDG_RUNTIME_DIR: dir, TZ: JOURNEY_TZ },
       });
       child.stdout!.on("data", (d) => (output = (output + d).slice(-4000)));
       child.stderr!.on("data", (d) => (output = (output + d).slice(-4000)));

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { CreateDomainInput, Domain, Summary, VoiceNote } from "@vj/core";
+import { JOURNEY_TZ } from "./journey-day";
 
 /** A real one-second Opus-in-WebM recording shared with the API tests. */
 export const FIXTURE_WEBM = path.resolve(import.meta.dirname, "../../../api/test/fixtures/note.webm");
@@ -76,7 +77,7 @@ export function apiAs(baseUrl: string, user: TestUser) {
     /** Writes a note's transcript as the user would by editing it (the note then counts as transcribed). */
     setTranscript: (id: string, transcription: string) => as<VoiceNote>("PATCH", `/api/voice-notes/${id}`, { transcription }),
     listNotes: (query: { domainId: string; period: string; periodKey: string; tz?: string }) =>
-      as<VoiceNote[]>("GET", `/api/voice-notes?${new URLSearchParams({ tz: "UTC", ...query })}`),
+      as<VoiceNote[]>("GET", `/api/voice-notes?${new URLSearchParams({ tz: JOURNEY_TZ, ...query })}`),
     listSummaries: (query: { domainId: string; period: string; periodKey: string }) =>
       as<Summary[]>("GET", `/api/summaries?${new URLSearchParams(query)}`),
   };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, inject, it } from "vitest";
-import { periodKeyOf, type VoiceNote } from "@vj/core";
+import type { VoiceNote } from "@vj/core";
 import {
   clickButton,
   count,
@@ -20,6 +20,7 @@ import type { Relay, RelayedRequest } from "../drivers/relay";
 import { describeEngine } from "./engine-report";
 import { apiAs, signInUser, signUpUser, subjectOf, uniqueEmail, type TestUser } from "./api";
 import { SCREENSHOTS, SIZES } from "./page";
+import { todayKey } from "./journey-day";
 
 const PENDING = '[data-testid="pending-upload"]';
 const note = (title: string): Card => ({ testId: "note-card", heading: title });
@@ -61,7 +62,7 @@ export function engineJourneys(launch: LaunchEngine): void {
   });
 
   const notes = (): Promise<VoiceNote[]> =>
-    apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") });
+    apiAs(baseUrl, user).listNotes({ domainId, period: "day", periodKey: todayKey() });
   const pending = () => count(browser!, "pending-upload");
   const toast = (text: string, timeout?: number) => waitForText(browser!, text, { within: `[role=region][aria-label^="Notifications"]`, timeout });
 
@@ -232,7 +233,7 @@ export function engineJourneys(launch: LaunchEngine): void {
     // Signed in once per person: a poll that signed in each time would meet the sign-in rate limit.
     const journalOf = async (who: TestUser, collection: string) => {
       const api = apiAs(baseUrl, await signInUser(baseUrl, who));
-      return async () => (await api.listNotes({ domainId: collection, period: "day", periodKey: periodKeyOf(new Date(), "day", "UTC") })).map((n) => n.title);
+      return async () => (await api.listNotes({ domainId: collection, period: "day", periodKey: todayKey() })).map((n) => n.title);
     };
 
     // The server refuses uploads for a while; everything else (signing out and in) works.
@@ -363,7 +364,7 @@ export function engineJourneys(launch: LaunchEngine): void {
       ["Harbour walks", "harbour-walks"],
     ]);
     const harbour = (await apiAs(baseUrl, user).listCollections()).find((c) => c.name === "Harbour walks")!;
-    const today = periodKeyOf(new Date(), "day", "UTC");
+    const today = todayKey();
     await expect
       .poll(async () => (await apiAs(baseUrl, user).listNotes({ domainId: harbour.id, period: "day", periodKey: today })).map((n) => n.title), { timeout: 30_000 })
       .toEqual(["Gulls at dawn"]);

@@ -1,0 +1,2 @@
+/** Types for journey-time-zone.mjs. */
+export function journeyTimeZone(now?: Date): string;
