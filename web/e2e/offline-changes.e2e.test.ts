@@ -149,6 +149,48 @@ describe.skipIf(missing !== null)("changes made offline, in Chromium", () => {
     await captureScreen(page, "search-waiting-changes", () => page.getByTestId("search-hit").first().waitFor());
   });
 
+  it("a rename waiting while the list is refreshed from the server's older copy: from the moment the server has it, the note keeps its new name", async () => {
+    await open("rename-refreshed", [
+      { title: "Harbour walk", transcript: "We walked along the harbour at dawn." },
+      { title: "Market", transcript: "Bread and cheese." },
+    ]);
+    // The server out of reach for changes: the rename waits here.
+    await context.route("**/api/voice-notes/*", async (route) => {
+      if (route.request().method() !== "PATCH") return route.fallback();
+      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "engine_unavailable", message: "The server is restarting" } }) });
+    });
+    await card("Harbour walk").getByRole("button", { name: "Edit title of Harbour walk" }).click();
+    await page.getByLabel("Note title").fill("Dawn by the water");
+    await page.getByLabel("Note title").press("Enter");
+    await card("Dawn by the water").getByTestId("waiting-to-sync").waitFor();
+    // A note recorded on another device meanwhile: the page reads the day's list again, and the
+    // server's answer still has the old title.
+    await apiAs(baseUrl, user).uploadNote({ domainId, title: "From the phone" });
+    await card("From the phone").waitFor({ timeout: 30_000 });
+    await card("Dawn by the water").getByTestId("waiting-to-sync").waitFor();
+
+    // Back in reach, with the list's reads slow: between the rename's delivery and the next read
+    // the card keeps the new name, and an edit made then is made on it.
+    await context.unroute("**/api/voice-notes/*");
+    const lists = (url: URL) => url.pathname === "/api/voice-notes";
+    await context.route(lists, async (route) => {
+      if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 6_000));
+      await route.fallback();
+    });
+    try {
+      await expect.poll(async () => (await notes()).map((n) => n.title).sort(), { timeout: 30_000 }).toEqual(["Dawn by the water", "From the phone", "Market"]);
+      await expect.poll(() => page.getByTestId("waiting-to-sync").count(), { timeout: 30_000 }).toBe(0);
+      expect(await card("Harbour walk").count()).toBe(0);
+      await card("Dawn by the water").getByRole("button", { name: "Edit title of Dawn by the water" }).click();
+      await page.getByLabel("Note title").fill("Dawn by the harbour wall");
+      await page.getByLabel("Note title").press("Enter");
+      await expect.poll(async () => (await notes()).map((n) => n.title).sort(), { timeout: 30_000 }).toEqual(["Dawn by the harbour wall", "From the phone", "Market"]);
+      expect(await page.getByTestId("change-conflict").count()).toBe(0);
+    } finally {
+      await context.unroute(lists);
+    }
+  });
+
   it("a transcript edited offline here and meanwhile on another device: both texts are shown, and the person chooses", async () => {
     await open("offline-conflict", [{ title: "Harbour walk", transcript: "We walked to the harbour." }]);
     const [note] = await notes();

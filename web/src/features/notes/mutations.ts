@@ -1,10 +1,13 @@
+import { useEffect } from "react";
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { type UpdateVoiceNoteInput, type VoiceNote } from "@vj/core";
 import { toast } from "../../lib/toast-store";
 import { useAuth } from "../auth/auth-provider";
+import type { PendingChange } from "../outbox/outbox-db";
 import { makeChange } from "../outbox/page-outbox";
 import { noteKeys } from "./keys";
 import type { NotesPage } from "./queries";
+import { hasWaitingNoteEdits, notesWithWaitingEdits } from "./waiting-in-cache";
 
 /**
  * Every change to a note goes through the outbox (DESIGN §13): kept on the device first, shown
@@ -28,6 +31,25 @@ function patchCachedNotes(queryClient: QueryClient, id: string, patch: ((note: V
       })),
     };
   });
+}
+
+/**
+ * While an edit or a delete waits in the outbox, the cached lists hold it too, not only the
+ * overlay drawn over them (the server holds it once delivered). Else a list restored from before
+ * it (a reload sooner than the cache is saved) or refetched while it waited would show the older
+ * title the moment it is delivered, until the refresh after delivery lands; and an edit made then
+ * would carry that older title as its base, and be refused as made on another version.
+ * `listData`: the shown list's data, so a refetch that lands while the change waits is written over too.
+ */
+export function useWaitingEditsInCache(changes: readonly PendingChange[] | undefined, listData: unknown): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!changes || !hasWaitingNoteEdits(changes)) return;
+    for (const [queryKey, data] of queryClient.getQueriesData<InfiniteData<NotesPage>>({ queryKey: noteKeys.all })) {
+      const next = notesWithWaitingEdits(data, changes);
+      if (next !== data) queryClient.setQueryData(queryKey, next);
+    }
+  }, [queryClient, changes, listData]);
 }
 
 function useOwner(): string {

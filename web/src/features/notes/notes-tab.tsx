@@ -7,6 +7,7 @@ import { PendingUploads } from "../outbox/pending-uploads";
 import { applyChanges, isUnsentCreate, syncMarks } from "../outbox/overlay";
 import { usePendingChangesRead } from "../outbox/use-outbox";
 import { NoteCard } from "./note-card";
+import { useWaitingEditsInCache } from "./mutations";
 import { useOnline } from "../../lib/use-online";
 import { NoteSkeletons, NotesEmpty, NotesLoadError, NotesOffline } from "./notes-states";
 import { notesListState } from "./notes-list-state";
@@ -22,6 +23,7 @@ export function NotesTab({ collection, view }: { collection: Domain; view: Journ
   // A collection made on this device that the server does not have yet: nothing to ask for, none to show.
   const unsent = isUnsentCreate(changes, "collection", collection.id);
   const notes = useInfiniteQuery({ ...noteQueries.list({ domainId: collection.id, period: view.period, periodKey: view.periodKey }), enabled: !unsent });
+  useWaitingEditsInCache(read, notes.data);
   const sentinel = useLoadMore({
     hasNextPage: notes.hasNextPage,
     isFetchingNextPage: notes.isFetchingNextPage,
